@@ -1,0 +1,44 @@
+"""Rich output shared by the commands: change lists and check tables."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from garrepa_py.doctor import Check
+from garrepa_py.install.project import Change
+
+ACTION_STYLE = {"create": "green", "update": "yellow", "remove": "red", "keep": "dim"}
+STATUS_STYLE = {"ok": "green", "warn": "yellow", "fail": "bold red"}
+
+
+def console() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def show_changes(out: Console, changes: Iterable[Change], dry_run: bool) -> None:
+    for change in changes:
+        verb = f"would {change.action}" if dry_run and change.action != "keep" else change.action
+        line = Text()
+        line.append(f"{verb:>14}  ", style=ACTION_STYLE.get(change.action, ""))
+        line.append(str(change.path))
+        line.append(f"  ({change.detail})", style="dim")
+        out.print(line)
+        if dry_run and change.diff:
+            out.print(Text(change.diff.rstrip("\n")), style="cyan")
+
+
+def show_checks(out: Console, checks: Iterable[Check]) -> None:
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("check")
+    table.add_column("status")
+    table.add_column("detail")
+    for check in checks:
+        detail = Text(check.detail)
+        if check.hint:
+            detail.append(f"\nhint: {check.hint}", style="dim")
+        table.add_row(check.name, Text(check.status, style=STATUS_STYLE[check.status]), detail)
+    out.print(table)

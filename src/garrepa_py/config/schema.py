@@ -1,0 +1,140 @@
+"""The settings garrepa knows: name, default, validation, and whether a project file may set it.
+
+Standard library only: the hook reads its config through this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+PROVIDERS = ("anthropic", "openai-compatible", "claude-cli", "none")
+MODES = ("on", "audit", "off")
+READ_MODES = ("narrow", "deny")
+
+
+@dataclass(frozen=True)
+class Setting:
+    key: str
+    default: object
+    check: Callable[[object], str | None]  # returns what is wrong, or None
+    help: str
+    needs_trust: bool = False  # decides where content goes: a project file needs the user's trust
+    env: str | None = None
+
+
+def _one_of(choices: tuple[str, ...]) -> Callable[[object], str | None]:
+    def check(value: object) -> str | None:
+        if value in choices:
+            return None
+        return "must be one of " + ", ".join(repr(c) for c in choices)
+
+    return check
+
+
+def _int_between(low: int, high: int) -> Callable[[object], str | None]:
+    def check(value: object) -> str | None:
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return None
+        return f"must be a whole number from {low} to {high}"
+
+    return check
+
+
+def _optional_text(value: object) -> str | None:
+    return None if value is None or (isinstance(value, str) and value.strip()) else (
+        "must be a non-empty string or null"
+    )
+
+
+def _text(value: object) -> str | None:
+    return None if isinstance(value, str) and value.strip() else "must be a non-empty string"
+
+
+def _env_name(value: object) -> str | None:
+    if isinstance(value, str) and value.replace("_", "a").isalnum() and not value[0].isdigit():
+        return None
+    return "must be an environment variable name such as ANTHROPIC_API_KEY"
+
+
+def _text_list(value: object) -> str | None:
+    if isinstance(value, list) and all(isinstance(v, str) and v for v in value):
+        return None
+    return "must be a list of tool names or globs"
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("mode", "on", _one_of(MODES),
+            "on: replace large results; audit: compute and journal only; off: pass everything",
+            env="GARREPA_MODE"),
+    Setting("threshold.minChars", 32000, _int_between(1000, 10_000_000),
+            "results smaller than this many characters pass untouched",
+            env="GARREPA_THRESHOLD"),
+    Setting("hook.timeoutSeconds", 30, _int_between(2, 600),
+            "the timeout written into settings.json; the hook finishes inside it"),
+    Setting("read.mode", "narrow", _one_of(READ_MODES),
+            "narrow: allow the Read cut to the opening lines plus a map; deny: deny with the map"),
+    Setting("provider.type", "anthropic", _one_of(PROVIDERS),
+            "who writes briefings: anthropic, openai-compatible, claude-cli, or none",
+            needs_trust=True, env="GARREPA_PROVIDER"),
+    Setting("provider.apiKeyEnvVar", "ANTHROPIC_API_KEY", _env_name,
+            "the environment variable holding the provider's API key", needs_trust=True),
+    Setting("provider.baseUrl", None, _optional_text,
+            "the provider endpoint (null: the provider's default)", needs_trust=True,
+            env="GARREPA_BASE_URL"),
+    Setting("provider.model", "claude-haiku-4-5", _text,
+            "the cheap model that writes briefings", env="GARREPA_MODEL"),
+    Setting("provider.maxTokens", 1024, _int_between(64, 8192),
+            "the longest briefing the model may write, in tokens"),
+    Setting("mcp.excludeTools", [], _text_list,
+            "MCP tools passed through untouched: exact names or globs like mcp__private__*"),
+)
+
+BY_KEY: dict[str, Setting] = {s.key: s for s in SETTINGS}
+
+KILL_SWITCH_ENV = "GARREPA_DISABLE"
+
+
+def defaults_tree() -> dict[str, object]:
+    """The defaults as the nested JSON object a project file holds."""
+    tree: dict[str, object] = {}
+    for setting in SETTINGS:
+        set_path(tree, setting.key, setting.default)
+    return tree
+
+
+def set_path(tree: dict[str, object], key: str, value: object) -> None:
+    node = tree
+    *parents, leaf = key.split(".")
+    for part in parents:
+        child = node.setdefault(part, {})
+        if not isinstance(child, dict):
+            child = node[part] = {}
+        node = child
+    node[leaf] = value
+
+
+def flatten(tree: object, prefix: str = "") -> dict[str, object]:
+    """`{"a": {"b": 1}}` → `{"a.b": 1}`; known leaf keys stop the descent (lists, nulls)."""
+    flat: dict[str, object] = {}
+    if not isinstance(tree, dict):
+        return flat
+    for name, value in tree.items():
+        key = f"{prefix}{name}"
+        if isinstance(value, dict) and key not in BY_KEY:
+            flat.update(flatten(value, key + "."))
+        else:
+            flat[key] = value
+    return flat
+
+
+def parse_env_value(setting: Setting, raw: str) -> object:
+    """Environment values are strings; turn them into the setting's type."""
+    if isinstance(setting.default, int) and not isinstance(setting.default, bool):
+        try:
+            return int(raw)
+        except ValueError:
+            return raw
+    if setting.key == "provider.baseUrl" and raw.strip().lower() in ("", "null", "none"):
+        return None
+    return raw

@@ -1,0 +1,64 @@
+"""Edits of the user's config.toml that keep its comments and layout (tomlkit)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from garrepa_py import paths
+from garrepa_py.config.schema import BY_KEY
+from garrepa_py.errors import GarrepaError
+
+HEADER = "# garrepa user config: `garrepa config set KEY VALUE` edits it and keeps your comments.\n"
+
+
+def parse_value(key: str, raw: str) -> object:
+    """Command-line text → the setting's value: JSON where it parses (numbers, null, lists)."""
+    setting = BY_KEY.get(key)
+    if setting is None:
+        known = ", ".join(BY_KEY)
+        raise GarrepaError(f"unknown key '{key}'", hint=f"known keys: {known}")
+    try:
+        value: object = json.loads(raw)
+    except ValueError:
+        value = raw
+    if isinstance(setting.default, str) or key == "provider.baseUrl":
+        value = None if raw.strip() == "null" else raw
+    if key == "mcp.excludeTools" and isinstance(value, str):
+        value = [part.strip() for part in value.split(",") if part.strip()]
+    wrong = setting.check(value)
+    if wrong:
+        raise GarrepaError(f"'{key}' {wrong} (got {raw!r})",
+                           hint=f"see `garrepa config list` for every key and its current value")
+    return value
+
+
+def set_user_value(key: str, raw: str, target: Path | None = None) -> object:
+    import tomlkit
+
+    from garrepa_py.install.atomic import locked, write_atomic
+
+    value = parse_value(key, raw)
+    path = target or paths.user_config_file()
+    with locked(path):
+        try:
+            document = tomlkit.parse(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            document = tomlkit.parse(HEADER)
+        except Exception as exc:
+            raise GarrepaError(f"{path} is not valid TOML: {exc}",
+                               hint="fix the file by hand; nothing was changed") from exc
+        *parents, leaf = key.split(".")
+        node: Any = document
+        for part in parents:
+            if part not in node:
+                node[part] = tomlkit.table()
+            node = node[part]
+        if value is None:
+            if leaf in node:
+                del node[leaf]
+        else:
+            node[leaf] = value
+        write_atomic(path, tomlkit.dumps(document), mode=0o600)
+    return value

@@ -1,0 +1,170 @@
+"""`garrepa doctor`: every check as a record, so the CLI can print a table or JSON."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from garrepa_py import paths
+from garrepa_py.config.load import Config, load_config
+from garrepa_py.errors import GarrepaError
+from garrepa_py.install import settings_merge
+from garrepa_py.install.project import MANAGED_MARK, interpreter_record_text, read_settings
+
+MIN_CLAUDE = (2, 1, 121)  # first version that applies updatedToolOutput for every tool
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    status: str  # "ok" | "warn" | "fail"
+    detail: str
+    hint: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        return asdict(self)
+
+
+def _interpreter() -> Check:
+    record = paths.interpreter_record()
+    try:
+        text = record.read_text(encoding="utf-8")
+    except OSError:
+        return Check("interpreter", "fail", f"no record at {record}",
+                     "run `garrepa init` in the project")
+    lines = text.splitlines()
+    python = lines[0] if lines else ""
+    if not (os.path.isfile(python) and os.access(python, os.X_OK)):
+        return Check("interpreter", "fail", f"recorded interpreter {python!r} is not runnable",
+                     "run `garrepa init` again")
+    if text != interpreter_record_text():
+        return Check("interpreter", "warn", f"the launcher runs {python}, not this garrepa",
+                     "run `garrepa init` to point it at this installation")
+    return Check("interpreter", "ok", python)
+
+
+def _launcher(project: Path) -> Check:
+    path = paths.launcher_file(project)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return Check("launcher", "fail", f"{path} is missing", "run `garrepa init`")
+    if MANAGED_MARK not in text:
+        return Check("launcher", "fail", f"{path} was not written by garrepa",
+                     "move it aside and run `garrepa init`")
+    if not os.access(path, os.X_OK):
+        return Check("launcher", "fail", f"{path} is not executable", "run `garrepa init`")
+    if text != (paths.templates_dir() / paths.LAUNCHER_NAME).read_text(encoding="utf-8"):
+        return Check("launcher", "warn", "an older launcher", "run `garrepa init` to update it")
+    return Check("launcher", "ok", str(path))
+
+
+def _settings(project: Path, config: Config) -> Check:
+    path = paths.settings_file(project)
+    try:
+        data, text = read_settings(path)
+    except GarrepaError as exc:
+        return Check("settings", "fail", exc.message, exc.hint or "")
+    if text is None:
+        return Check("settings", "fail", f"{path} is missing", "run `garrepa init`")
+    missing = settings_merge.has_all_entries(data, config.number("hook.timeoutSeconds"))
+    if missing:
+        return Check("settings", "fail", "; ".join(missing), "run `garrepa init`")
+    return Check("settings", "ok", f"3 hook entries in {path}")
+
+
+def _config(config: Config) -> list[Check]:
+    checks = [
+        Check("config", "warn" if "unknown key" in problem else "fail", problem,
+              "fix the value; its default is used meanwhile")
+        for problem in config.problems
+    ]
+    return checks or [Check("config", "ok", "valid; mode " + config.text("mode"))]
+
+
+def _trust(config: Config) -> Check:
+    if config.project_trusted is None:
+        return Check("trust", "ok", "no project config")
+    if config.project_trusted:
+        return Check("trust", "ok", "project config trusted by you")
+    if config.untrusted_keys:
+        keys = ", ".join(config.untrusted_keys)
+        return Check("trust", "warn", f"project config not trusted; ignoring {keys}",
+                     "review garrepa.config.json, then run `garrepa trust`")
+    return Check("trust", "ok", "project config not trusted, but it sets no provider keys")
+
+
+def _provider(config: Config, environ: os._Environ[str] | dict[str, str]) -> Check:
+    kind = config.text("provider.type")
+    if kind == "none":
+        return Check("provider", "ok", "none: structural briefings only")
+    if kind == "anthropic":
+        variable = config.text("provider.apiKeyEnvVar")
+        if not environ.get(variable):
+            return Check("provider", "warn",
+                         f"{variable} is not set: briefings will be structural only",
+                         f"export {variable}=… in the shell that starts claude, "
+                         "or `garrepa config set provider.type claude-cli`")
+        return Check("provider", "ok", f"anthropic, {config.text('provider.model')}")
+    if kind == "openai-compatible":
+        if not config.get("provider.baseUrl"):
+            return Check("provider", "warn", "openai-compatible needs provider.baseUrl",
+                         "garrepa config set provider.baseUrl http://127.0.0.1:11434/v1")
+        return Check("provider", "ok", f"openai-compatible at {config.get('provider.baseUrl')}")
+    return Check("provider", "ok", f"{kind}, {config.text('provider.model')}")
+
+
+def parse_version(text: str) -> tuple[int, ...] | None:
+    match = re.search(r"(\d+)\.(\d+)\.(\d+)", text)
+    return tuple(int(part) for part in match.groups()) if match else None
+
+
+def _claude() -> Check:
+    binary = shutil.which("claude")
+    if binary is None:
+        return Check("claude", "warn", "`claude` is not on PATH",
+                     "install Claude Code ≥ 2.1.121 to use the hooks")
+    try:
+        out = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=20,
+                             check=False).stdout
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return Check("claude", "warn", f"`claude --version` failed: {exc}")
+    version = parse_version(out)
+    if version is None:
+        return Check("claude", "warn", f"unrecognised version {out.strip()!r}")
+    shown = ".".join(map(str, version))
+    if version < MIN_CLAUDE:
+        return Check("claude", "fail", f"Claude Code {shown} cannot replace tool output",
+                     "update Claude Code to 2.1.121 or newer")
+    return Check("claude", "ok", f"Claude Code {shown} at {binary}")
+
+
+def _writable(name: str, directory: Path) -> Check:
+    probe = directory
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if os.access(probe, os.W_OK | os.X_OK):
+        return Check(name, "ok", f"{directory} writable")
+    return Check(name, "fail", f"{directory} is not writable",
+                 f"fix the permissions of {probe}; meanwhile events pass through unrecorded")
+
+
+def run_checks(project: Path) -> list[Check]:
+    config = load_config(project)
+    checks = [_interpreter(), _launcher(project), _settings(project, config)]
+    checks += _config(config)
+    checks += [
+        _trust(config),
+        _provider(config, os.environ),
+        _claude(),
+        _writable("journal", paths.journal_file().parent),
+        _writable("spill", paths.project_state_dir(project)),
+    ]
+    if config.disabled:
+        checks.append(Check("mode", "warn", "garrepa is switched off (kill switch or mode off)",
+                            "unset GARREPA_DISABLE / set mode to on"))
+    return checks

@@ -1,0 +1,61 @@
+"""Which route an event takes, and the one registry mapping routes to their handlers.
+
+Standard library only. A route handler takes the event and the context and returns a Verdict;
+compressors plug in here and nowhere else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from garrepa_py.hook.verdict import HookContext, Verdict, passed
+
+RouteHandler = Callable[[dict[str, Any], HookContext], Verdict]
+
+
+def _compressor_pending(event: dict[str, Any], context: HookContext) -> Verdict:
+    return passed("compressor-pending")
+
+
+ROUTES: dict[str, RouteHandler] = {
+    "read": _compressor_pending,
+    "mcp": _compressor_pending,
+    "git": _compressor_pending,
+}
+
+
+def classify(event: dict[str, Any]) -> str:
+    """'read', 'mcp', 'git', or 'pass' for everything we do not handle."""
+    name = event.get("hook_event_name")
+    tool = event.get("tool_name")
+    if not isinstance(tool, str):
+        return "pass"
+    if name == "PreToolUse" and tool == "Read":
+        return "read"
+    if name == "PostToolUse" and tool.startswith("mcp__"):
+        return "mcp"
+    if name == "PostToolUse" and tool == "Bash":
+        return "git"
+    return "pass"
+
+
+def response_chars(event: dict[str, Any]) -> int | None:
+    """The size of what the tool returned, in characters, without copying it."""
+    response = event.get("tool_response")
+    if isinstance(response, str):
+        return len(response)
+    if isinstance(response, list):
+        return sum(len(b.get("text", "")) for b in response
+                   if isinstance(b, dict) and isinstance(b.get("text"), str))
+    if isinstance(response, dict):
+        persisted = response.get("persistedOutputSize")
+        if isinstance(persisted, int):
+            return persisted
+        text = response.get("stdout")
+        if isinstance(text, str):
+            return len(text) + len(str(response.get("stderr") or ""))
+        file = response.get("file")
+        if isinstance(file, dict) and isinstance(file.get("content"), str):
+            return len(file["content"])
+    return None
