@@ -1,0 +1,44 @@
+"""Every test gets its own GARREPA_HOME, so nothing can touch the real home directory."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SRC = REPO / "src"
+
+
+@pytest.fixture(autouse=True)
+def garrepa_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "garrepa-home"
+    monkeypatch.setenv("GARREPA_HOME", str(home))
+    for name in ("GARREPA_DISABLE", "GARREPA_MODE", "GARREPA_THRESHOLD", "GARREPA_PROVIDER",
+                 "GARREPA_BASE_URL", "GARREPA_MODEL", "CLAUDE_PROJECT_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    return home
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    root.mkdir()
+    return root
+
+
+def run_hook(payload: bytes | str, env: dict[str, str] | None = None,
+             cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+    """The hook entry as Claude Code runs it: a real process with the event on stdin."""
+    data = payload.encode() if isinstance(payload, str) else payload
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-I", "-S", "-c",
+         "import sys; sys.path.insert(0, sys.argv[1]); "
+         "from garrepa_py.hook.entry import main; main()", str(SRC)],
+        input=data, capture_output=True, env=full_env, cwd=cwd, timeout=60, check=False,
+    )

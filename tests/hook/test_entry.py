@@ -1,0 +1,176 @@
+"""The hook entry as a real process: JSON on stdin, exit 0, stdout empty or one JSON document."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from garrepa_py import journal
+
+from ..conftest import SRC, run_hook
+
+READ_EVENT = {"session_id": "s1", "transcript_path": "/t.jsonl", "cwd": "/somewhere",
+              "hook_event_name": "PreToolUse", "tool_name": "Read",
+              "tool_input": {"file_path": "/p/app.py"}, "tool_use_id": "toolu_1"}
+MCP_EVENT = {"session_id": "s1", "hook_event_name": "PostToolUse",
+             "tool_name": "mcp__notion__fetch", "tool_input": {},
+             "tool_response": [{"type": "text", "text": "x" * 500}], "tool_use_id": "toolu_2"}
+BASH_EVENT = {"session_id": "s1", "hook_event_name": "PostToolUse", "tool_name": "Bash",
+              "tool_input": {"command": "git log"},
+              "tool_response": {"stdout": "abc", "stderr": "", "interrupted": False,
+                                "persistedOutputPath": "/x.txt", "persistedOutputSize": 99999},
+              "tool_use_id": "toolu_3"}
+HEAVY_MODULES = ("anthropic", "typer", "rich", "tomlkit", "filelock", "click", "httpx")
+
+
+def last_record(home: Path) -> dict:
+    records = list(journal.read(target=home / "journal.jsonl"))
+    assert records, "no journal line was written"
+    return records[-1]
+
+
+@pytest.mark.parametrize("event, route, chars_in", [
+    (READ_EVENT, "read", None),
+    (MCP_EVENT, "mcp", 500),
+    (BASH_EVENT, "git", 99999),
+])
+def test_routed_events_pass_through_and_are_journaled(
+        garrepa_home: Path, project: Path, event: dict, route: str, chars_in: int | None) -> None:
+    proc = run_hook(json.dumps(event), env={"CLAUDE_PROJECT_DIR": str(project)})
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    record = last_record(garrepa_home)
+    assert record["route"] == route
+    assert record["event"] == event["hook_event_name"]
+    assert record["tool"] == event["tool_name"]
+    assert record["decision"] == "pass"
+    assert record["reason"] == "compressor-pending"
+    assert record["chars_in"] == chars_in
+    assert record["project"] == str(project)
+    assert record["latency_ms"] >= 0
+    assert set(record) == {"v", "event", "tool", "route", "session", "chars_in", "project",
+                           "decision", "reason", "ts", "latency_ms"}
+
+
+def test_journal_never_holds_content(garrepa_home: Path) -> None:
+    event = dict(MCP_EVENT, tool_response=[{"type": "text", "text": "SECRET-CONTENT-42"}])
+    run_hook(json.dumps(event))
+    assert "SECRET-CONTENT-42" not in (garrepa_home / "journal.jsonl").read_text()
+
+
+@pytest.mark.parametrize("payload, reason", [
+    (b"", "malformed-json"),
+    (b"{not json", "malformed-json"),
+    (b"\xff\xfe\x00garbage\x80", "malformed-json"),
+    (bytes(range(256)) * 10, "malformed-json"),
+    (b"[1, 2, 3]", "unknown-shape"),
+    (b'"a string"', "unknown-shape"),
+    (b"null", "unknown-shape"),
+])
+def test_bad_stdin_fails_open(garrepa_home: Path, payload: bytes, reason: str) -> None:
+    proc = run_hook(payload)
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    assert last_record(garrepa_home)["reason"] == reason
+
+
+@pytest.mark.parametrize("event", [
+    {"hook_event_name": "Stop"},
+    {"hook_event_name": "PostToolUseFailure", "tool_name": "Bash", "error": "Exit code 1"},
+    {"hook_event_name": "PostToolUse", "tool_name": "Edit", "tool_response": {}},
+    {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "git log"}},
+    {"hook_event_name": "PostToolUse", "tool_name": 42},
+    {"hook_event_name": "SomethingNew", "tool_name": "Read", "tool_response": {"a": [1]}},
+])
+def test_unknown_events_and_tools_pass(garrepa_home: Path, event: dict) -> None:
+    proc = run_hook(json.dumps(event))
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    record = last_record(garrepa_home)
+    assert (record["route"], record["reason"]) == ("pass", "not-routed")
+
+
+def test_non_utf8_strings_inside_valid_json_pass(garrepa_home: Path) -> None:
+    payload = json.dumps(dict(MCP_EVENT, tool_response=[{"type": "text", "text": "\udcff\ud800"}]))
+    proc = run_hook(payload)
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    assert last_record(garrepa_home)["route"] == "mcp"
+
+
+def test_huge_stdin_is_drained_and_passes(garrepa_home: Path) -> None:
+    payload = b'{"a": "' + b"x" * (65 * 1024 * 1024) + b'"}'
+    proc = run_hook(payload)
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    assert last_record(garrepa_home)["reason"] == "stdin-too-large"
+
+
+def test_pass_through_imports_only_the_standard_library(project: Path) -> None:
+    code = (
+        "import io, json, sys; sys.path.insert(0, sys.argv[1]);"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[2].encode()));"
+        "from garrepa_py.hook import entry\n"
+        "try:\n    entry.main()\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in sys.modules if m.split('.')[0] in sys.argv[3].split(',')]\n"
+        "sys.stderr.write(json.dumps(heavy))"
+    )
+    for event in (READ_EVENT, MCP_EVENT, BASH_EVENT):
+        proc = subprocess.run(
+            [sys.executable, "-c", code, str(SRC), json.dumps(event), ",".join(HEAVY_MODULES)],
+            capture_output=True, text=True, timeout=60, check=True,
+            env=dict(os.environ, CLAUDE_PROJECT_DIR=str(project)))
+        assert json.loads(proc.stderr.splitlines()[-1]) == []
+
+
+def test_kill_switch_disables_everything(garrepa_home: Path) -> None:
+    proc = run_hook(json.dumps(READ_EVENT), env={"GARREPA_DISABLE": "1"})
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    assert not (garrepa_home / "journal.jsonl").exists()
+
+
+def test_mode_off_in_project_config_disables(garrepa_home: Path, project: Path) -> None:
+    (project / "garrepa.config.json").write_text('{"mode": "off"}')
+    proc = run_hook(json.dumps(READ_EVENT), env={"CLAUDE_PROJECT_DIR": str(project)})
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    assert not (garrepa_home / "journal.jsonl").exists()
+
+
+def test_home_that_is_a_file_still_exits_zero_silently(tmp_path: Path) -> None:
+    home = tmp_path / "not-a-dir"
+    home.write_text("x")
+    proc = run_hook(json.dumps(READ_EVENT), env={"GARREPA_HOME": str(home / "sub")})
+    assert (proc.returncode, proc.stdout) == (0, b"")
+
+
+def test_invalid_project_config_still_passes(garrepa_home: Path, project: Path) -> None:
+    (project / "garrepa.config.json").write_bytes(b"\xff{ not json")
+    proc = run_hook(json.dumps(MCP_EVENT), env={"CLAUDE_PROJECT_DIR": str(project)})
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    assert last_record(garrepa_home)["route"] == "mcp"
+
+
+def test_project_dir_falls_back_to_payload_cwd(garrepa_home: Path, project: Path) -> None:
+    run_hook(json.dumps(dict(READ_EVENT, cwd=str(project))))
+    assert last_record(garrepa_home)["project"] == str(project)
+
+
+def test_parallel_hooks_never_tear_journal_lines(garrepa_home: Path) -> None:
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); "
+            "from garrepa_py.hook.entry import main; main()")
+    procs = [subprocess.Popen([sys.executable, "-I", "-S", "-c", code, str(SRC)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              env=dict(os.environ)) for _ in range(32)]
+    for index, proc in enumerate(procs):  # all 32 are running before any gets its event
+        assert proc.stdin is not None
+        proc.stdin.write(json.dumps(dict(MCP_EVENT, session_id=f"s{index}")).encode())
+        proc.stdin.close()
+    for proc in procs:
+        assert proc.wait(timeout=60) == 0
+        assert proc.stdout is not None
+        with proc.stdout:
+            assert proc.stdout.read() == b""
+    lines = (garrepa_home / "journal.jsonl").read_text().splitlines()
+    assert len(lines) == 32
+    assert sorted(json.loads(line)["session"] for line in lines) == sorted(
+        f"s{i}" for i in range(32))

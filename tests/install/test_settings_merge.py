@@ -1,0 +1,142 @@
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from garrepa_py.install.settings_merge import (
+    HOOK_COMMAND,
+    SLOTS,
+    SettingsShapeError,
+    add_entries,
+    has_all_entries,
+    is_ours,
+    remove_entries,
+)
+
+FOREIGN_PRE = {"type": "command", "command": "echo foreign-read"}
+FOREIGN_BASH = {"type": "command", "command": "./lint.sh", "timeout": 5}
+
+
+def ours_in(settings: dict, event: str, matcher: str) -> list[dict]:
+    return [h for g in settings["hooks"][event] if g.get("matcher") == matcher
+            for h in g["hooks"] if is_ours(h)]
+
+
+def test_add_entries_to_empty_settings_fills_every_slot() -> None:
+    result = add_entries({}, timeout=30)
+    assert has_all_entries(result, 30) == []
+    bash = ours_in(result, "PostToolUse", "Bash")
+    assert bash == [{"type": "command", "if": "Bash(git *)", "command": HOOK_COMMAND,
+                     "timeout": 30}]
+    assert HOOK_COMMAND == '"$CLAUDE_PROJECT_DIR"/.claude/hooks/garrepa-hook'
+
+
+def test_add_entries_is_idempotent() -> None:
+    once = add_entries({}, 30)
+    assert add_entries(once, 30) == once
+
+
+def test_add_entries_does_not_mutate_input() -> None:
+    original = {"hooks": {"PreToolUse": [{"matcher": "Read", "hooks": [FOREIGN_PRE]}]}}
+    snapshot = copy.deepcopy(original)
+    add_entries(original, 30)
+    assert original == snapshot
+
+
+def test_add_entries_keeps_foreign_handler_in_group_with_same_matcher() -> None:
+    settings = {"hooks": {"PreToolUse": [{"matcher": "Read", "hooks": [FOREIGN_PRE]}]}}
+    result = add_entries(settings, 30)
+    group = result["hooks"]["PreToolUse"][0]
+    assert group["hooks"][0] == FOREIGN_PRE
+    assert [is_ours(h) for h in group["hooks"]] == [False, True]
+
+
+def test_add_entries_keeps_other_keys_and_their_order() -> None:
+    settings = {"permissions": {"allow": ["Bash(ls)"]}, "env": {"A": "1"},
+                "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "say"}]}]},
+                "zUnknown": [1, 2]}
+    result = add_entries(settings, 30)
+    assert list(result) == ["permissions", "env", "hooks", "zUnknown"]
+    assert result["permissions"] == settings["permissions"]
+    assert result["hooks"]["Stop"] == settings["hooks"]["Stop"]
+    assert list(result["hooks"]) == ["Stop", "PreToolUse", "PostToolUse"]
+
+
+def test_add_entries_upgrades_prior_form_in_place() -> None:
+    old = {"type": "command", "command": "garrepa hook read", "timeout": 10}
+    settings = {"hooks": {"PreToolUse": [{"matcher": "Read", "hooks": [FOREIGN_PRE, old]}]}}
+    result = add_entries(settings, 30)
+    handlers = result["hooks"]["PreToolUse"][0]["hooks"]
+    assert handlers == [FOREIGN_PRE, SLOTS[0].handler(30)]
+
+
+def test_add_entries_updates_timeout_in_place() -> None:
+    result = add_entries(add_entries({}, 30), 45)
+    assert has_all_entries(result, 45) == []
+    assert len(ours_in(result, "PreToolUse", "Read")) == 1
+
+
+def test_add_entries_moves_misplaced_and_duplicate_handlers() -> None:
+    stray = {"type": "command", "command": HOOK_COMMAND}
+    settings = {"hooks": {"PostToolUse": [
+        {"matcher": "Edit", "hooks": [stray, FOREIGN_BASH]},
+        {"matcher": "Bash", "hooks": [stray, stray]},
+    ]}}
+    result = add_entries(settings, 30)
+    post = result["hooks"]["PostToolUse"]
+    assert post[0] == {"matcher": "Edit", "hooks": [FOREIGN_BASH]}
+    assert len(ours_in(result, "PostToolUse", "Bash")) == 1
+
+
+def test_add_entries_keeps_foreign_empty_group() -> None:
+    settings = {"hooks": {"PreToolUse": [{"matcher": "Write", "hooks": []}]}}
+    result = add_entries(settings, 30)
+    assert result["hooks"]["PreToolUse"][0] == {"matcher": "Write", "hooks": []}
+
+
+@pytest.mark.parametrize("settings, message", [
+    ([], "the top level must be a JSON object"),
+    ({"hooks": []}, '"hooks" must be an object mapping event names to lists'),
+    ({"hooks": {"PostToolUse": {}}}, '"hooks.PostToolUse" must be a list of matcher groups'),
+])
+def test_add_entries_refuses_wrong_shapes(settings: object, message: str) -> None:
+    with pytest.raises(SettingsShapeError, match="^" + message.replace(".", r"\.") + "$"):
+        add_entries(settings, 30)  # type: ignore[arg-type]
+
+
+def test_remove_entries_restores_the_original() -> None:
+    original = {"permissions": {"deny": ["Read(.env)"]},
+                "hooks": {"PreToolUse": [{"matcher": "Read", "hooks": [FOREIGN_PRE]}],
+                          "PostToolUse": [{"matcher": "Bash", "hooks": [FOREIGN_BASH]}]}}
+    assert remove_entries(add_entries(original, 30)) == original
+
+
+def test_remove_entries_from_fresh_install_leaves_nothing() -> None:
+    assert remove_entries(add_entries({}, 30)) == {}
+
+
+def test_remove_entries_keeps_foreign_empty_containers() -> None:
+    original = {"hooks": {}}
+    assert remove_entries(original) == {"hooks": {}}
+    with_list = {"hooks": {"PreToolUse": []}}
+    assert remove_entries(with_list) == with_list
+
+
+def test_is_ours_ignores_foreign_and_malformed_handlers() -> None:
+    assert not is_ours(FOREIGN_PRE)
+    assert not is_ours("garrepa-hook")
+    assert not is_ours({"type": "prompt", "command": HOOK_COMMAND})
+    assert is_ours({"type": "command", "command": "/x/.claude/hooks/garrepa-hook"})
+
+
+def test_has_all_entries_names_missing_and_altered_slots() -> None:
+    settings = add_entries({}, 30)
+    settings["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"] = 5
+    del settings["hooks"]["PostToolUse"][0]
+    assert has_all_entries(settings, 30) == [
+        "PreToolUse Read: altered (re-run garrepa init)",
+        "PostToolUse mcp__.*: missing",
+    ]
+    assert json.dumps(has_all_entries({}, 30)).count("missing") == 3
