@@ -6,7 +6,7 @@ import json
 import os
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -55,12 +55,12 @@ def main(
 @error_boundary
 def init(
     project: ProjectArg = Path("."),
-    provider: Annotated[Optional[Provider], typer.Option(help="Who writes briefings.")] = None,
-    model: Annotated[Optional[str], typer.Option(help="The cheap model's name.")] = None,
-    base_url: Annotated[Optional[str], typer.Option(help="The provider endpoint.")] = None,
-    api_key_env: Annotated[Optional[str], typer.Option(
+    provider: Annotated[Provider | None, typer.Option(help="Who writes briefings.")] = None,
+    model: Annotated[str | None, typer.Option(help="The cheap model's name.")] = None,
+    base_url: Annotated[str | None, typer.Option(help="The provider endpoint.")] = None,
+    api_key_env: Annotated[str | None, typer.Option(
         help="Environment variable holding the API key.")] = None,
-    threshold: Annotated[Optional[int], typer.Option(
+    threshold: Annotated[int | None, typer.Option(
         help="Results under this many characters pass untouched.")] = None,
     update_config: Annotated[bool, typer.Option(
         help="Write the flags above into an existing garrepa.config.json.")] = False,

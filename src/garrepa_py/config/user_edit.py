@@ -30,7 +30,7 @@ def parse_value(key: str, raw: str) -> object:
     wrong = setting.check(value)
     if wrong:
         raise GarrepaError(f"'{key}' {wrong} (got {raw!r})",
-                           hint=f"see `garrepa config list` for every key and its current value")
+                           hint="see `garrepa config list` for every key and its current value")
     return value
 
 

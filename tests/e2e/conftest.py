@@ -1,0 +1,36 @@
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ..support.claude_run import claude_binary
+
+GIT = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _claude_installed() -> None:
+    if claude_binary() is None:
+        pytest.fail("Claude Code 2.1.328 is not installed: run `scripts/test` (it installs it)")
+
+
+@pytest.fixture
+def git_project(tmp_path: Path) -> Path:
+    root = tmp_path / "proj"
+    (root / "sub").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", "-b", "main"], cwd=root, check=True)
+    (root / "README.md").write_text("# Demo\n\nA small project.\n")
+    (root / "sub" / "app.py").write_text("print('hello')\n")
+    subprocess.run(GIT + ["add", "."], cwd=root, check=True)
+    subprocess.run(GIT + ["commit", "-qm", "first commit"], cwd=root, check=True)
+    (root / "sub" / "app.py").write_text("print('hello, world')\n")
+    subprocess.run(GIT + ["commit", "-qam", "say hello to the world"], cwd=root, check=True)
+    return root
+
+
+def garrepa(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "garrepa_py", *args], capture_output=True,
+                          text=True, check=True, timeout=60)
