@@ -30,7 +30,7 @@ class Check:
 
 
 def _interpreter() -> Check:
-    record = paths.interpreter_record()
+    record = Path(paths.interpreter_record())
     try:
         text = record.read_text(encoding="utf-8")
     except OSError:
@@ -48,7 +48,7 @@ def _interpreter() -> Check:
 
 
 def _launcher(project: Path) -> Check:
-    path = paths.launcher_file(project)
+    path = Path(paths.launcher_file(project))
     try:
         text = path.read_text(encoding="utf-8")
     except OSError:
@@ -58,13 +58,13 @@ def _launcher(project: Path) -> Check:
                      "move it aside and run `garrepa init`")
     if not os.access(path, os.X_OK):
         return Check("launcher", "fail", f"{path} is not executable", "run `garrepa init`")
-    if text != (paths.templates_dir() / paths.LAUNCHER_NAME).read_text(encoding="utf-8"):
+    if text != (Path(paths.templates_dir()) / paths.LAUNCHER_NAME).read_text(encoding="utf-8"):
         return Check("launcher", "warn", "an older launcher", "run `garrepa init` to update it")
     return Check("launcher", "ok", str(path))
 
 
 def _settings(project: Path, config: Config) -> Check:
-    path = paths.settings_file(project)
+    path = Path(paths.settings_file(project))
     try:
         data, text = read_settings(path)
     except GarrepaError as exc:
@@ -161,8 +161,8 @@ def run_checks(project: Path) -> list[Check]:
         _trust(config),
         _provider(config, os.environ),
         _claude(),
-        _writable("journal", paths.journal_file().parent),
-        _writable("spill", paths.project_state_dir(project)),
+        _writable("journal", Path(paths.journal_file()).parent),
+        _writable("spill", Path(paths.project_state_dir(project))),
     ]
     if config.disabled:
         checks.append(Check("mode", "warn", "garrepa is switched off (kill switch or mode off)",

@@ -6,43 +6,54 @@ so parallel hooks never interleave. Lines carry sizes, decisions and timings, ne
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
-from garrepa_py import paths
+from garrepa_py import fastjson, paths
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any
 
 ROTATE_BYTES = 20 * 1024 * 1024
 
 try:
     import fcntl
-except ImportError:  # pragma: no cover - Windows: appends stay atomic enough for one line
+except ImportError:  # pragma: no cover - Windows: one short O_APPEND write is atomic enough
     fcntl = None  # type: ignore[assignment]
 
 
-def append(record: dict[str, Any], target: Path | None = None) -> None:
+def rotated(path: str) -> str:
+    return path[: -len(".jsonl")] + ".1.jsonl" if path.endswith(".jsonl") else path + ".1"
+
+
+def append(record: dict[str, Any], target: str | None = None) -> None:
     path = target or paths.journal_file()
-    line = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    line = (fastjson.dumps_flat(record) + "\n").encode("utf-8", "surrogateescape")
+    os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     try:
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_EX)
         if os.fstat(fd).st_size > ROTATE_BYTES:
-            os.replace(path, path.with_suffix(".1.jsonl"))  # the next event starts a fresh file
+            os.replace(path, rotated(path))  # this line closes the old file; the next starts anew
         os.write(fd, line)
     finally:
         os.close(fd)  # closing releases the lock
 
 
-def read(since: float | None = None, target: Path | None = None) -> Iterator[dict[str, Any]]:
+def read(since: float | None = None, target: str | os.PathLike[str] | None = None
+         ) -> Iterator[dict[str, Any]]:
     """Every well-formed record, oldest first; a torn or foreign line is skipped."""
-    path = target or paths.journal_file()
-    for source in (path.with_suffix(".1.jsonl"), path):
-        with contextlib.suppress(FileNotFoundError), source.open("rb") as handle:
+    import json
+
+    path = os.fspath(target) if target is not None else paths.journal_file()
+    for source in (rotated(path), path):
+        try:
+            handle = open(source, "rb")
+        except FileNotFoundError:
+            continue
+        with handle:
             for raw in handle:
                 try:
                     record = json.loads(raw)

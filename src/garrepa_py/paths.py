@@ -1,74 +1,84 @@
-"""Every file location garrepa uses, from one resolver (standard library only).
+"""Every file location garrepa uses, from one resolver (standard library only, `os.path` strings).
 
 `GARREPA_HOME` overrides the per-user directory; the test suite points it at a temp dir
-so no test can touch the real home.
+so no test can touch the real home. Paths are plain strings so the hook never pays for pathlib.
 """
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    PathLike: TypeAlias = "str | os.PathLike[str]"
 
 LAUNCHER_NAME = "garrepa-hook"
 PROJECT_CONFIG_NAME = "garrepa.config.json"
 SKILL_NAME = "garrepa-write"
 
 
-def garrepa_home() -> Path:
+def garrepa_home() -> str:
     """The per-user directory: config.toml, trust records, the journal, the error log."""
     override = os.environ.get("GARREPA_HOME")
     if override:
-        return Path(override)
-    xdg = os.environ.get("XDG_CONFIG_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".config"
-    return base / "garrepa"
+        return override
+    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return os.path.join(base, "garrepa")
 
 
-def user_config_file() -> Path:
-    return garrepa_home() / "config.toml"
+def user_config_file() -> str:
+    return os.path.join(garrepa_home(), "config.toml")
 
 
-def trust_file() -> Path:
-    return garrepa_home() / "trusted.json"
+def user_config_snapshot() -> str:
+    """config.toml parsed to JSON, so the hook does not import a TOML parser on every event."""
+    return os.path.join(garrepa_home(), "config.snapshot.json")
 
 
-def interpreter_record() -> Path:
+def trust_file() -> str:
+    return os.path.join(garrepa_home(), "trusted.json")
+
+
+def interpreter_record() -> str:
     """Two lines the launcher reads: the Python interpreter and the directory holding garrepa_py."""
-    return garrepa_home() / "interpreter"
+    return os.path.join(garrepa_home(), "interpreter")
 
 
-def journal_file() -> Path:
-    return garrepa_home() / "journal.jsonl"
+def journal_file() -> str:
+    return os.path.join(garrepa_home(), "journal.jsonl")
 
 
-def error_log() -> Path:
-    return garrepa_home() / "errors.log"
+def error_log() -> str:
+    return os.path.join(garrepa_home(), "errors.log")
 
 
-def settings_file(project: Path) -> Path:
-    return project / ".claude" / "settings.json"
+def settings_file(project: PathLike) -> str:
+    return os.path.join(project, ".claude", "settings.json")
 
 
-def launcher_file(project: Path) -> Path:
-    return project / ".claude" / "hooks" / LAUNCHER_NAME
+def launcher_file(project: PathLike) -> str:
+    return os.path.join(project, ".claude", "hooks", LAUNCHER_NAME)
 
 
-def skill_file(project: Path) -> Path:
-    return project / ".claude" / "skills" / SKILL_NAME / "SKILL.md"
+def skill_file(project: PathLike) -> str:
+    return os.path.join(project, ".claude", "skills", SKILL_NAME, "SKILL.md")
 
 
-def project_config_file(project: Path) -> Path:
-    return project / PROJECT_CONFIG_NAME
+def project_config_file(project: PathLike) -> str:
+    return os.path.join(project, PROJECT_CONFIG_NAME)
 
 
-def project_state_dir(project: Path) -> Path:
+def project_state_dir(project: PathLike) -> str:
     """Spill files and caches live here: inside the project, never committed."""
-    return project / ".garrepa"
+    return os.path.join(project, ".garrepa")
 
 
-def templates_dir() -> Path:
+def templates_dir() -> str:
     """Installed wheels carry templates inside the package; a source checkout keeps them at the top."""
-    packaged = Path(__file__).resolve().parent / "templates"
-    if packaged.is_dir():
+    here = os.path.dirname(os.path.abspath(__file__))
+    packaged = os.path.join(here, "templates")
+    if os.path.isdir(packaged):
         return packaged
-    return Path(__file__).resolve().parents[2] / "templates"
+    return os.path.join(os.path.dirname(os.path.dirname(here)), "templates")

@@ -161,7 +161,7 @@ def test_init_upgrades_older_launcher(project: Path) -> None:
     launcher = project / ".claude/hooks/garrepa-hook"
     launcher.write_text("#!/bin/sh\n# managed by garrepa-py (old)\nexit 0\n")
     assert invoke("init", str(project)).exit_code == 0
-    assert launcher.read_text() == (paths.templates_dir() / "garrepa-hook").read_text()
+    assert launcher.read_text() == (Path(paths.templates_dir()) / "garrepa-hook").read_text()
 
 
 def test_init_missing_directory_is_a_clear_error(tmp_path: Path) -> None:

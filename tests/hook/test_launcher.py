@@ -11,7 +11,7 @@ from pathlib import Path
 from garrepa_py import paths
 from garrepa_py.install.project import interpreter_record_text
 
-LAUNCHER = paths.templates_dir() / "garrepa-hook"
+LAUNCHER = Path(paths.templates_dir()) / "garrepa-hook"
 EVENT = json.dumps({"hook_event_name": "PreToolUse", "tool_name": "Read",
                     "tool_input": {"file_path": "/x/a.md"}, "session_id": "launch"})
 

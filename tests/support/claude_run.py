@@ -15,11 +15,12 @@ REPO = Path(__file__).resolve().parents[2]
 VERSION = "2.1.328"
 INSTALLED = REPO / ".cache" / "claude-code" / "node_modules" / "@anthropic-ai" / \
     "claude-code-linux-x64" / "claude"
+INSTALLED_ARM = INSTALLED.parents[1] / "claude-code-linux-arm64" / "claude"
 
 
 def claude_binary() -> Path | None:
-    override = os.environ.get("GARREPA_TEST_CLAUDE")
-    candidates = [Path(override)] if override else [INSTALLED]
+    override = os.environ.get("GARREPA_TEST_CLAUDE")  # set by scripts/test
+    candidates = [Path(override)] if override else [INSTALLED, INSTALLED_ARM]
     for candidate in candidates:
         if candidate.is_file() and os.access(candidate, os.X_OK):
             return candidate

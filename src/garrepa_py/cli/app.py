@@ -33,6 +33,7 @@ class Provider(str, Enum):
 
 ProjectArg = Annotated[Path, typer.Argument(help="The project's root directory.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+DryRunOpt = Annotated[bool, typer.Option("--dry-run", help="Print the exact changes; write nothing.")]
 
 
 def _version(value: bool) -> None:
@@ -63,8 +64,8 @@ def init(
     threshold: Annotated[int | None, typer.Option(
         help="Results under this many characters pass untouched.")] = None,
     update_config: Annotated[bool, typer.Option(
-        help="Write the flags above into an existing garrepa.config.json.")] = False,
-    dry_run: Annotated[bool, typer.Option(help="Print the exact changes; write nothing.")] = False,
+        "--update-config", help="Write the flags above into an existing garrepa.config.json.")] = False,
+    dry_run: DryRunOpt = False,
 ) -> None:
     """Install garrepa's hooks into a project (additive and idempotent)."""
     from garrepa_py.cli import render
@@ -100,8 +101,8 @@ def init(
 def uninstall(
     project: ProjectArg = Path("."),
     purge: Annotated[bool, typer.Option(
-        help="Also remove garrepa.config.json and the .garrepa/ spill directory.")] = False,
-    dry_run: Annotated[bool, typer.Option(help="Print the exact changes; write nothing.")] = False,
+        "--purge", help="Also remove garrepa.config.json and the .garrepa/ spill directory.")] = False,
+    dry_run: DryRunOpt = False,
 ) -> None:
     """Remove exactly what `garrepa init` added (the config stays unless --purge)."""
     from garrepa_py.cli import render
@@ -138,7 +139,7 @@ def trust(project: ProjectArg = Path(".")) -> None:
     from garrepa_py.config import trust as trust_store
     from garrepa_py.errors import GarrepaError
 
-    config_file = paths.project_config_file(project.resolve())
+    config_file = Path(paths.project_config_file(project.resolve()))
     if not config_file.is_file():
         raise GarrepaError(f"{config_file} does not exist", hint="run `garrepa init` first")
     digest = trust_store.record_trust(config_file)

@@ -7,6 +7,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 import typer
@@ -19,7 +20,7 @@ R = TypeVar("R")
 
 
 def _write_crash_log() -> str:
-    log = paths.error_log()
+    log = Path(paths.error_log())
     try:
         log.parent.mkdir(parents=True, exist_ok=True)
         with open(log, "a", encoding="utf-8") as handle:

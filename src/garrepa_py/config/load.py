@@ -1,33 +1,41 @@
 """Layered config: defaults < user config.toml < project garrepa.config.json < environment.
 
-Standard library only (the hook reads config). A bad value is reported with its key and the
-default for that key alone is used; keys that decide where content goes are taken from a
-project file only when this user trusted its exact content.
+Standard library only and cheap (the hook reads config on every routed event). A bad value is
+reported with its key and the default for that key alone is used; keys that decide where content
+goes are taken from a project file only when this user trusted its exact content.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
 
-from garrepa_py import paths
+from garrepa_py import fastjson, paths
 from garrepa_py.config import trust
 from garrepa_py.config.schema import BY_KEY, KILL_SWITCH_ENV, SETTINGS, flatten, parse_env_value
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
 
-@dataclass(frozen=True)
+
 class Config:
-    values: dict[str, object]
-    sources: dict[str, str]
-    problems: tuple[str, ...] = ()
-    # project keys that were ignored because the project file is not trusted
-    untrusted_keys: tuple[str, ...] = ()
-    project_trusted: bool | None = None  # None: no project file
-    disabled: bool = False
+    """The effective settings, where each came from, and what was wrong on the way."""
+
+    def __init__(self, values: dict[str, object], sources: dict[str, str],
+                 problems: tuple[str, ...] = (), untrusted_keys: tuple[str, ...] = (),
+                 trust_probe: Callable[[], bool] | None = None, disabled: bool = False) -> None:
+        self.values = values
+        self.sources = sources
+        self.problems = problems
+        self.untrusted_keys = untrusted_keys  # project keys ignored: the file is not trusted
+        self._trust_probe = trust_probe  # asked only when someone wants to know (doctor)
+        self.disabled = disabled
+
+    @property
+    def project_trusted(self) -> bool | None:
+        """None when there is no project file; hashing happens only when asked."""
+        return None if self._trust_probe is None else self._trust_probe()
 
     def get(self, key: str) -> object:
         return self.values[key]
@@ -41,14 +49,15 @@ class Config:
         return value if isinstance(value, int) else int(str(value))
 
 
-@dataclass
 class _Builder:
-    values: dict[str, object] = field(default_factory=lambda: {s.key: s.default for s in SETTINGS})
-    sources: dict[str, str] = field(default_factory=lambda: {s.key: "default" for s in SETTINGS})
-    problems: list[str] = field(default_factory=list)
-    untrusted: list[str] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.values: dict[str, object] = {s.key: s.default for s in SETTINGS}
+        self.sources: dict[str, str] = {s.key: "default" for s in SETTINGS}
+        self.problems: list[str] = []
+        self.untrusted: list[str] = []
 
-    def apply(self, origin: str, flat: Mapping[str, object], trusted: bool = True) -> None:
+    def apply(self, origin: str, flat: Mapping[str, object], trusted: object = True) -> None:
+        """`trusted` is True, False, or a callable asked only if a trust-gated key changes."""
         for key, value in flat.items():
             setting = BY_KEY.get(key)
             if setting is None:
@@ -57,70 +66,118 @@ class _Builder:
             wrong = setting.check(value)
             if wrong:
                 self.problems.append(
-                    f"{origin}: '{key}' {wrong} (got {json.dumps(value)}); "
-                    f"using {json.dumps(self.values[key])}"
+                    f"{origin}: '{key}' {wrong} (got {_show(value)}); using {_show(self.values[key])}"
                 )
                 continue
-            if setting.needs_trust and not trusted:
-                if value != self.values[key]:
+            if setting.needs_trust and value != self.values[key]:
+                if callable(trusted):
+                    trusted = bool(trusted())
+                if not trusted:
                     self.untrusted.append(key)
-                continue
+                    continue
             self.values[key] = value
             self.sources[key] = origin
 
 
-def read_user_config(path: Path) -> dict[str, object]:
-    """Parse config.toml; tomllib where the interpreter has it, tomlkit on Python 3.10."""
-    text = path.read_text(encoding="utf-8")
+def _show(value: object) -> str:
+    import json
+
+    return json.dumps(value)
+
+
+def read_user_config(path: str) -> dict[str, object]:
+    """config.toml as a dict, from its JSON snapshot when that is current (no TOML import)."""
+    stat = os.stat(path)
+    stamp = [stat.st_mtime_ns, stat.st_size]
+    snapshot = paths.user_config_snapshot()
+    try:
+        with open(snapshot, "rb") as handle:
+            cached = fastjson.loads(handle.read())
+        if isinstance(cached, dict) and cached.get("stamp") == stamp:
+            data = cached.get("config")
+            if isinstance(data, dict):
+                return data
+    except (OSError, ValueError):
+        pass
+    with open(path, "rb") as handle:
+        raw = handle.read()
     if sys.version_info >= (3, 11):
         import tomllib
 
-        return tomllib.loads(text)
-    import tomlkit  # pragma: no cover - Python 3.10 only
+        data = tomllib.loads(raw.decode("utf-8"))
+    else:  # pragma: no cover - Python 3.10
+        import tomlkit
 
-    return tomlkit.parse(text).unwrap()  # pragma: no cover
+        data = tomlkit.parse(raw.decode("utf-8")).unwrap()
+    _write_snapshot(snapshot, {"stamp": stamp, "config": data})
+    return data
 
 
-def load_config(project: Path | None, environ: Mapping[str, str] | None = None) -> Config:
+def _write_snapshot(target: str, payload: dict[str, object]) -> None:
+    import json
+
+    temporary = f"{target}.{os.getpid()}.tmp"
+    try:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(payload, handle, default=str)
+        os.replace(temporary, target)
+    except (OSError, TypeError, ValueError):
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+
+
+def load_config(project: str | os.PathLike[str] | None,
+                environ: Mapping[str, str] | None = None) -> Config:
     env = os.environ if environ is None else environ
     builder = _Builder()
 
     user_file = paths.user_config_file()
-    if user_file.is_file():
+    if os.path.isfile(user_file):
         try:
-            builder.apply(str(user_file), flatten(read_user_config(user_file)))
-        except (OSError, ValueError, UnicodeDecodeError) as exc:
+            builder.apply(user_file, flatten(read_user_config(user_file)))
+        except (OSError, ValueError) as exc:  # tomllib.TOMLDecodeError is a ValueError
             builder.problems.append(f"{user_file}: cannot be read ({exc}); ignoring it")
 
-    project_trusted: bool | None = None
+    probe: Callable[[], bool] | None = None
     if project is not None:
         project_file = paths.project_config_file(project)
+        data: bytes | None
         try:
-            data = project_file.read_bytes()
+            with open(project_file, "rb") as handle:
+                data = handle.read()
         except FileNotFoundError:
             data = None
         except OSError as exc:
             builder.problems.append(f"{project_file}: cannot be read ({exc}); ignoring it")
             data = None
         if data is not None:
-            project_trusted = trust.is_trusted(project_file, data)
+            verdict: list[bool] = []
+
+            def trusted(file: str = project_file, content: bytes = data) -> bool:
+                if not verdict:
+                    verdict.append(trust.is_trusted(file, content))
+                return verdict[0]
+
             try:
-                tree = json.loads(data.decode("utf-8"))
-            except (ValueError, UnicodeDecodeError) as exc:
+                tree = fastjson.loads(data)
+            except ValueError as exc:
                 builder.problems.append(
-                    f"{project_file}: not valid JSON ({exc}); using defaults for every key"
-                )
+                    f"{project_file}: not valid JSON ({exc}); using defaults for every key")
             else:
                 if isinstance(tree, dict):
-                    builder.apply(project_file.name, flatten(tree), trusted=project_trusted)
+                    builder.apply(os.path.basename(project_file), flatten(tree), trusted=trusted)
                 else:
                     builder.problems.append(
-                        f"{project_file}: must hold a JSON object; using defaults for every key"
-                    )
+                        f"{project_file}: must hold a JSON object; using defaults for every key")
+            probe = trusted
 
     for setting in SETTINGS:
         if setting.env and env.get(setting.env):
-            builder.apply(f"${setting.env}", {setting.key: parse_env_value(setting, env[setting.env])})
+            value = parse_env_value(setting, env[setting.env])
+            builder.apply(f"${setting.env}", {setting.key: value})
 
     disabled = env.get(KILL_SWITCH_ENV, "").strip().lower() not in ("", "0", "false", "no")
     return Config(
@@ -128,6 +185,6 @@ def load_config(project: Path | None, environ: Mapping[str, str] | None = None) 
         sources=builder.sources,
         problems=tuple(builder.problems),
         untrusted_keys=tuple(builder.untrusted),
-        project_trusted=project_trusted,
+        trust_probe=probe,
         disabled=disabled or builder.values["mode"] == "off",
     )

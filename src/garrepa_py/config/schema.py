@@ -5,22 +5,28 @@ Standard library only: the hook reads its config through this module.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 PROVIDERS = ("anthropic", "openai-compatible", "claude-cli", "none")
 MODES = ("on", "audit", "off")
 READ_MODES = ("narrow", "deny")
 
 
-@dataclass(frozen=True)
 class Setting:
-    key: str
-    default: object
-    check: Callable[[object], str | None]  # returns what is wrong, or None
-    help: str
-    needs_trust: bool = False  # decides where content goes: a project file needs the user's trust
-    env: str | None = None
+    """One setting. A plain class: dataclasses would cost the hook ~30 ms of imports."""
+
+    __slots__ = ("key", "default", "check", "help", "needs_trust", "env")
+
+    def __init__(self, key: str, default: object, check: Callable[[object], str | None],
+                 help: str, needs_trust: bool = False, env: str | None = None) -> None:
+        self.key = key
+        self.default = default
+        self.check = check  # returns what is wrong, or None
+        self.help = help
+        self.needs_trust = needs_trust  # decides where content goes: a project file needs trust
+        self.env = env
 
 
 def _one_of(choices: tuple[str, ...]) -> Callable[[object], str | None]:

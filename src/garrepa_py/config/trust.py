@@ -2,44 +2,64 @@
 
 A repository is somebody else's code: a `garrepa.config.json` that arrived with a clone must not
 choose where content is sent. Trusting records the file's SHA-256; any edit revokes it.
+The record also keeps the file's identity (device, inode, size, mtime): while that is unchanged
+the content is too, so the hook skips hashing (importing hashlib costs ~4 ms per event here).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from pathlib import Path
+import os
 
-from garrepa_py import paths
+from garrepa_py import fastjson, paths
 
 
 def content_digest(data: bytes) -> str:
+    import hashlib
+
     return hashlib.sha256(data).hexdigest()
 
 
-def load_records() -> dict[str, str]:
+def file_identity(path: str) -> list[int]:
+    stat = os.stat(path)
+    return [stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns]
+
+
+def load_records() -> dict[str, dict[str, object]]:
     try:
-        records = json.loads(paths.trust_file().read_text(encoding="utf-8"))
+        with open(paths.trust_file(), "rb") as handle:
+            records = fastjson.loads(handle.read())
     except (OSError, ValueError):
         return {}
     if not isinstance(records, dict):
         return {}
-    return {str(k): str(v) for k, v in records.items()}
+    return {str(k): v for k, v in records.items() if isinstance(v, dict)}
 
 
-def is_trusted(config_file: Path, data: bytes) -> bool:
-    return load_records().get(str(config_file.resolve())) == content_digest(data)
+def is_trusted(config_file: str, data: bytes) -> bool:
+    record = load_records().get(os.path.realpath(config_file))
+    if record is None:
+        return False
+    try:
+        if record.get("identity") == file_identity(config_file):
+            return True
+    except OSError:
+        pass
+    return record.get("sha256") == content_digest(data)
 
 
-def record_trust(config_file: Path) -> str:
+def record_trust(config_file: str | os.PathLike[str]) -> str:
     """Trust the file's current content; returns the digest. Called by `init` and `trust`."""
+    import json
+    from pathlib import Path
+
     from garrepa_py.install.atomic import locked, write_atomic
 
-    data = config_file.read_bytes()
-    digest = content_digest(data)
-    target = paths.trust_file()
+    path = os.path.realpath(config_file)
+    with open(path, "rb") as handle:
+        digest = content_digest(handle.read())
+    target = Path(paths.trust_file())
     with locked(target):
         records = load_records()
-        records[str(config_file.resolve())] = digest
+        records[path] = {"sha256": digest, "identity": file_identity(path)}
         write_atomic(target, json.dumps(records, indent=2, sort_keys=True) + "\n", mode=0o600)
     return digest

@@ -40,7 +40,7 @@ def set_user_value(key: str, raw: str, target: Path | None = None) -> object:
     from garrepa_py.install.atomic import locked, write_atomic
 
     value = parse_value(key, raw)
-    path = target or paths.user_config_file()
+    path = target or Path(paths.user_config_file())
     with locked(path):
         try:
             document = tomlkit.parse(path.read_text(encoding="utf-8"))

@@ -6,12 +6,16 @@ compressors plug in here and nowhere else.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from garrepa_py.hook.verdict import passed
 
-from garrepa_py.hook.verdict import HookContext, Verdict, passed
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
-RouteHandler = Callable[[dict[str, Any], HookContext], Verdict]
+    from garrepa_py.hook.verdict import HookContext, Verdict
+
+    RouteHandler = Callable[[dict[str, Any], HookContext], Verdict]
 
 
 def _compressor_pending(event: dict[str, Any], context: HookContext) -> Verdict:

@@ -19,7 +19,7 @@ from garrepa_py import paths
 def locked(target: Path, timeout: float = 10.0) -> Iterator[None]:
     from filelock import FileLock
 
-    lock_dir = paths.garrepa_home() / "locks"
+    lock_dir = Path(paths.garrepa_home()) / "locks"
     lock_dir.mkdir(parents=True, exist_ok=True)
     name = hashlib.sha256(str(target.resolve()).encode()).hexdigest()[:24]
     with FileLock(str(lock_dir / f"{name}.lock"), timeout=timeout):

@@ -89,7 +89,7 @@ def _diff(path: Path, old: str | None, new: str | None) -> str:
 
 
 def _edit_settings(project: Path, edit: Any, dry_run: bool, verb: str) -> Change:
-    path = paths.settings_file(project)
+    path = Path(paths.settings_file(project))
     with locked(path):
         data, text = read_settings(path)
         new_data = edit(data)
@@ -112,7 +112,7 @@ def _edit_settings(project: Path, edit: Any, dry_run: bool, verb: str) -> Change
 
 
 def _template(name: str) -> str:
-    return (paths.templates_dir() / name).read_text(encoding="utf-8")
+    return (Path(paths.templates_dir()) / name).read_text(encoding="utf-8")
 
 
 def _place_managed(path: Path, content: str, mode: int, dry_run: bool) -> Change:
@@ -173,7 +173,7 @@ def config_text(overrides: dict[str, object], base: dict[str, Any] | None = None
 
 def _place_config(project: Path, overrides: dict[str, object], update: bool, dry_run: bool,
                   outcome: Outcome) -> None:
-    path = paths.project_config_file(project)
+    path = Path(paths.project_config_file(project))
     try:
         current: str | None = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -215,7 +215,7 @@ def interpreter_record_text() -> str:
 
 
 def _record_interpreter(dry_run: bool) -> Change:
-    path = paths.interpreter_record()
+    path = Path(paths.interpreter_record())
     text = interpreter_record_text()
     try:
         current: str | None = path.read_text(encoding="utf-8")
@@ -243,12 +243,12 @@ def install(project: Path, config_overrides: dict[str, object], timeout: int,
     outcome.changes.append(_edit_settings(
         project, lambda data: settings_merge.add_entries(data, timeout), dry_run, "add"))
     outcome.changes.append(_place_managed(
-        paths.launcher_file(project), _template("garrepa-hook"), 0o755, dry_run))
+        Path(paths.launcher_file(project)), _template("garrepa-hook"), 0o755, dry_run))
     outcome.changes.append(_place_managed(
-        paths.skill_file(project), _template("SKILL.md"), 0o644, dry_run))
+        Path(paths.skill_file(project)), _template("SKILL.md"), 0o644, dry_run))
     _place_config(project, config_overrides, update_config, dry_run, outcome)
     outcome.changes.append(_record_interpreter(dry_run))
-    config_file = paths.project_config_file(project)
+    config_file = Path(paths.project_config_file(project))
     if not dry_run and config_file.is_file():
         trust.record_trust(config_file)
     return outcome
@@ -259,17 +259,17 @@ def uninstall(project: Path, purge: bool = False, dry_run: bool = False) -> Outc
         raise GarrepaError(f"{project} is not a directory", hint="pass the project's root directory")
     outcome = Outcome()
     outcome.changes.append(_edit_settings(project, settings_merge.remove_entries, dry_run, "remove"))
-    for path in (paths.launcher_file(project), paths.skill_file(project)):
+    for path in (Path(paths.launcher_file(project)), Path(paths.skill_file(project))):
         outcome.changes.append(_remove_managed(path, dry_run))
         if not dry_run:
             _prune_empty_dirs(path.parent, project)
-    config_file = paths.project_config_file(project)
+    config_file = Path(paths.project_config_file(project))
     if purge:
         if config_file.exists():
             if not dry_run:
                 config_file.unlink()
             outcome.changes.append(Change(config_file, "remove", "--purge"))
-        state = paths.project_state_dir(project)
+        state = Path(paths.project_state_dir(project))
         if state.exists():
             if not dry_run:
                 shutil.rmtree(state)
