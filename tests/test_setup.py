@@ -36,6 +36,12 @@ def source_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return target
 
 
+def network_env() -> dict[str, str]:
+    """Proxy, CA and package-index settings of this machine, so installs reach the registries."""
+    wanted = re.compile(r"(?i)(proxy|ssl|cert|ca_bundle)|^(PIP|UV)_")
+    return {k: v for k, v in os.environ.items() if wanted.search(k)}
+
+
 def fresh_venv(path: Path) -> Path:
     subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
     return path / "bin"
@@ -52,7 +58,7 @@ def test_readme_install_command_on_fresh_venv(source_copy: Path, tmp_path: Path)
     command = readme_command("install-command")
     assert command == "python3 -m pip install . && garrepa --version"
     bin_dir = fresh_venv(tmp_path / "venv")
-    env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path),
+    env = {**network_env(), "PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path),
            "GARREPA_HOME": str(tmp_path / "gh"), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     output = run(["bash", "-c", command], env, source_copy)
     assert output.strip().splitlines()[-1] == "garrepa 0.1.0"
@@ -74,12 +80,12 @@ def test_tool_installs(tool: str, source_copy: Path, tmp_path: Path) -> None:
     tools = fresh_venv(tmp_path / "tools")
     run([str(tools / "pip"), "install", "--quiet", tool], dict(os.environ), tmp_path)
     bin_dir = tmp_path / "bin"
-    env = {"PATH": f"{tools}:/usr/bin:/bin", "HOME": str(tmp_path),
+    env = {**network_env(), "PATH": f"{tools}:/usr/bin:/bin", "HOME": str(tmp_path),
            "PIPX_HOME": str(tmp_path / "pipx"), "PIPX_BIN_DIR": str(bin_dir),
            "UV_TOOL_DIR": str(tmp_path / "uv-tools"), "UV_TOOL_BIN_DIR": str(bin_dir),
            "UV_CACHE_DIR": str(Path.home() / ".cache" / "uv"),
            "UV_PYTHON": sys.executable, "UV_PYTHON_DOWNLOADS": "never",
-           "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+           "UV_NATIVE_TLS": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     install = [tool, "install", str(source_copy)] if tool == "pipx" else \
         ["uv", "tool", "install", str(source_copy)]
     run(install, env, tmp_path)
