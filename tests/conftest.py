@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +22,23 @@ def garrepa_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
                  "GARREPA_BASE_URL", "GARREPA_MODEL", "CLAUDE_PROJECT_DIR"):
         monkeypatch.delenv(name, raising=False)
     return home
+
+
+_real_connect = socket.socket.connect
+
+
+def _loopback_only(self: socket.socket, address: object) -> None:
+    if self.family in (socket.AF_INET, socket.AF_INET6) and isinstance(address, tuple):
+        host = str(address[0])
+        if not (host.startswith("127.") or host in ("::1", "localhost")):
+            raise ConnectionRefusedError(f"tests may only talk to loopback, not {host}")
+    _real_connect(self, address)
+
+
+@pytest.fixture(autouse=True)
+def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test may reach a real model service: in-process sockets connect to loopback only."""
+    monkeypatch.setattr(socket.socket, "connect", _loopback_only)
 
 
 @pytest.fixture

@@ -42,12 +42,14 @@ class Recorded:
 class FakeAnthropic:
     def __init__(self, script: Iterable[Turn] = (), lifetime: float = 300.0,
                  fail_first: list[int] | None = None, delay: float = 0.0,
-                 reply_text: str = "ok") -> None:
+                 reply_text: str = "ok", raw_replies: list[tuple[int, bytes]] | None = None) -> None:
         self.script = list(script)
         self.requests: list[Recorded] = []
+        self.headers: list[dict[str, str]] = []
         self.fail_first = list(fail_first or [])  # HTTP statuses to answer before succeeding
         self.delay = delay
         self.reply_text = reply_text
+        self.raw_replies = list(raw_replies or [])  # (status, body) sent verbatim, first come
         self._lock = threading.Lock()
         self._ids = 0
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -140,7 +142,17 @@ class FakeAnthropic:
                     body = {"_raw": raw.decode("utf-8", "replace")}
                 with fake._lock:
                     fake.requests.append(Recorded(self.path, body))
+                    fake.headers.append({k.lower(): v for k, v in self.headers.items()})
                     status = fake.fail_first.pop(0) if fake.fail_first else None
+                    raw_reply = fake.raw_replies.pop(0) if fake.raw_replies else None
+                if raw_reply is not None:
+                    code, payload = raw_reply
+                    self.send_response(code)
+                    self.send_header("content-type", "application/json")
+                    self.send_header("content-length", str(len(payload)))
+                    self.end_headers()
+                    self.wfile.write(payload)
+                    return
                 if "count_tokens" in self.path:
                     self._send_json(200, {"input_tokens": 100})
                     return

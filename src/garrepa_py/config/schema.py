@@ -92,6 +92,10 @@ SETTINGS: tuple[Setting, ...] = (
             "the cheap model that writes briefings", env="GARREPA_MODEL"),
     Setting("provider.maxTokens", 1024, _int_between(64, 8192),
             "the longest briefing the model may write, in tokens"),
+    Setting("spill.maxAgeDays", 7, _int_between(1, 365),
+            "spill files and cached briefings older than this are pruned"),
+    Setting("spill.maxMegabytes", 256, _int_between(1, 100_000),
+            "the spill directory is pruned, oldest first, above this size"),
     Setting("mcp.excludeTools", [], _text_list,
             "MCP tools passed through untouched: exact names or globs like mcp__private__*"),
 )

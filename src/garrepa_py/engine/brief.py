@@ -1,0 +1,100 @@
+"""The engine: source text in, a validated, stamped briefing (or a reasoned pass) out.
+
+guard → structural → cache → model (validated) → shorter? → spill → stamp.
+A model problem falls back to the structural briefing; anything else to a pass-through.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from garrepa_py.config.load import Config
+from garrepa_py.engine import prompt, stamp, store, validate
+from garrepa_py.engine.types import Briefing, BriefRequest, Structural
+from garrepa_py.guard.secrets import secret_content
+from garrepa_py.model.base import ModelClient, ModelError
+
+MODEL_MARGIN_SECONDS = 0.5  # left after the model call for validation, spill and printing
+ClientFactory = Callable[[Config], tuple[ModelClient | None, str]]
+
+
+def _default_factory(config: Config) -> tuple[ModelClient | None, str]:
+    from garrepa_py.model.providers import make_client
+
+    return make_client(config)
+
+
+def _model_briefing(request: BriefRequest, structural: Structural, config: Config,
+                    project: str, deadline: float, client: ModelClient,
+                    journal: dict[str, Any]) -> str | None:
+    """The validated model text, from the cache or a fresh call; None means use structural."""
+    key = store.cache_key(request.route, prompt.PROMPT_VERSION, client.name, client.model,
+                          request.source + "\0" + (request.question or ""))
+    entry = store.cache_get(project, key)
+    if entry is not None:
+        journal["cache"] = "hit"
+        if entry.get("status") == "ok" and isinstance(entry.get("text"), str):
+            journal["model"] = entry.get("model")
+            return str(entry["text"])
+        journal["fallback"] = str(entry.get("reason", "cached-rejection"))
+        return None
+    journal["cache"] = "miss"
+    started = time.monotonic()
+    try:
+        reply = client.complete(prompt.SYSTEM,
+                                prompt.user_message(request.route, request.label, request.source,
+                                                    request.question),
+                                config.number("provider.maxTokens"),
+                                deadline - MODEL_MARGIN_SECONDS)
+    except ModelError as exc:
+        journal.update(fallback=exc.reason, model_ms=round((time.monotonic() - started) * 1000))
+        return None  # transient: not cached, the next event may try again
+    journal.update(model=reply.model, input_tokens=reply.input_tokens,
+                   output_tokens=reply.output_tokens,
+                   model_ms=round((time.monotonic() - started) * 1000))
+    checked = validate.check(reply.text, request.source, structural.must_keep)
+    if checked.text is None:
+        journal["fallback"] = checked.reason
+        store.cache_put(project, key, {"status": "rejected", "reason": checked.reason})
+        return None
+    journal["restored"] = checked.restored
+    store.cache_put(project, key, {"status": "ok", "text": checked.text, "model": reply.model})
+    return checked.text
+
+
+def brief(request: BriefRequest, config: Config, project: str, deadline: float,
+          client_factory: ClientFactory = _default_factory) -> Briefing:
+    source = request.source
+    secret = secret_content(source)
+    if secret is not None:
+        return Briefing("pass", f"secret-content:{secret}")  # nothing sent, nothing spilled
+    structural = request.structural(source)
+    journal: dict[str, Any] = {}
+    client, why_not = client_factory(config)
+    body = None
+    if client is None:
+        journal["fallback"] = why_not
+    else:
+        body = _model_briefing(request, structural, config, project, deadline, client, journal)
+    method = f"by {journal['model']}, handles checked against the source" if body else \
+        "structural digest, no model"
+    body = body or structural.text
+    lines = source.count("\n") + 1
+    head = stamp.header(request.route, request.label, len(source), lines, method)
+    spill_path = None
+    if request.recovery is not None:
+        pointer = request.recovery
+    else:
+        spill_path = store.spill(project, source)
+        pointer = stamp.spill_pointer(spill_path, lines)
+    text = stamp.stamp(body, head, pointer)
+    if len(text) >= len(source):
+        return Briefing("pass", "not-shorter", journal=journal)
+    try:
+        store.prune(project, config.number("spill.maxAgeDays"), config.number("spill.maxMegabytes"))
+    except OSError:
+        journal["prune"] = "failed"
+    journal["method"] = "model" if client is not None and "fallback" not in journal else "structural"
+    return Briefing("compress", "compressed", text, spill_path, journal)

@@ -1,0 +1,18 @@
+"""The lines around every briefing: the agent can always tell it from raw output, what it was
+made from, and where the exact bytes are. Deterministic: no times, no latencies."""
+
+from __future__ import annotations
+
+
+def header(route: str, label: str, source_chars: int, source_lines: int, method: str) -> str:
+    return (f"[garrepa briefing | {route} | {label} | original: {source_chars:,} chars, "
+            f"{source_lines:,} lines | {method}]")
+
+
+def spill_pointer(path: str, lines: int) -> str:
+    return (f"[exact original: {path} ({lines:,} lines) | Read it with offset/limit for any "
+            f"part; nothing above is invented, everything left out is there]")
+
+
+def stamp(body: str, head: str, pointer: str) -> str:
+    return f"{head}\n{body.rstrip()}\n{pointer}"

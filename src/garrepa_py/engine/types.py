@@ -1,0 +1,36 @@
+"""The records the engine takes and gives."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Structural:
+    """A structural briefing body and the handles that must survive any model rewrite."""
+
+    text: str
+    must_keep: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class BriefRequest:
+    route: str  # "read" | "mcp" | "figma" | "git" | "generic": picks the model instruction
+    source: str  # the exact text the agent would otherwise receive
+    label: str  # what it is, for the model and the stamp: a path, a tool name, a command
+    structural: Callable[[str], Structural]  # pure: text in, structural briefing out
+    recovery: str | None = None  # where the exact bytes are when not spilled (Read: the file)
+    question: str | None = None
+
+
+@dataclass(frozen=True)
+class Briefing:
+    """The result: `text` is the stamped briefing when decision is "compress"."""
+
+    decision: str  # "compress" | "pass"
+    reason: str
+    text: str = ""
+    spill_path: str | None = None
+    journal: dict[str, Any] = field(default_factory=dict)  # numbers and labels, never content

@@ -1,0 +1,41 @@
+"""The Anthropic Messages API over the standard library.
+
+The anthropic SDK costs ~1.35 s to import on this machine, four times the whole overhead budget
+of a compress event (docs/model-client.md); one POST does not need it.
+"""
+
+from __future__ import annotations
+
+from garrepa_py.model.base import ModelError, ModelReply, post_json, token_counts
+
+DEFAULT_BASE_URL = "https://api.anthropic.com"
+API_VERSION = "2023-06-01"
+
+
+class AnthropicClient:
+    name = "anthropic"
+
+    def __init__(self, api_key: str, model: str, base_url: str | None = None) -> None:
+        self.api_key = api_key
+        self.model = model
+        self.url = (base_url or DEFAULT_BASE_URL).rstrip("/") + "/v1/messages"
+
+    def complete(self, system: str, user: str, max_tokens: int, deadline: float) -> ModelReply:
+        reply = post_json(
+            self.url,
+            {"x-api-key": self.api_key, "anthropic-version": API_VERSION},
+            {"model": self.model, "max_tokens": max_tokens, "temperature": 0, "system": system,
+             "messages": [{"role": "user", "content": user}]},
+            deadline,
+        )
+        content = reply.get("content")
+        if not isinstance(content, list):
+            raise ModelError("malformed-reply", "no content list")
+        text = "".join(block.get("text", "") for block in content
+                       if isinstance(block, dict) and block.get("type") == "text")
+        if reply.get("stop_reason") == "max_tokens":
+            raise ModelError("truncated", "the briefing hit max_tokens")
+        tokens_in, tokens_out = token_counts(reply, "input_tokens", "output_tokens")
+        return ModelReply(text=text, model=str(reply.get("model") or self.model),
+                          input_tokens=tokens_in,
+                          output_tokens=tokens_out)

@@ -1,0 +1,126 @@
+"""What every provider returns, how it fails, and the bounded HTTP call they share.
+
+Standard library only (urllib honours the usual proxy variables). The whole hook must finish
+inside its timeout, so each call gets the remaining budget and at most one retry on 429/5xx.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+MIN_ATTEMPT_SECONDS = 1.0  # not worth starting an attempt with less time than this
+MAX_RETRY_WAIT_SECONDS = 2.0
+MAX_REPLY_BYTES = 4 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class ModelReply:
+    text: str
+    model: str
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
+class ModelError(Exception):
+    """A model call that produced nothing usable; `reason` is a short journal label."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+
+
+class ModelClient(Protocol):
+    name: str
+    model: str
+
+    def complete(self, system: str, user: str, max_tokens: int, deadline: float) -> ModelReply:
+        """One briefing; raises ModelError. `deadline` is a time.monotonic() value."""
+
+
+def _retryable(status: int) -> bool:
+    return status == 429 or status >= 500
+
+
+def post_json(url: str, headers: dict[str, str], body: dict[str, Any], deadline: float,
+              opener: urllib.request.OpenerDirector | None = None) -> dict[str, Any]:
+    """POST JSON, return the JSON reply; one retry on 429/5xx/connection errors within budget."""
+    data = json.dumps(body).encode("utf-8")
+    open_url = (opener or urllib.request.build_opener()).open
+    last: ModelError | None = None
+    for attempt in (1, 2):
+        remaining = deadline - time.monotonic()
+        if remaining < MIN_ATTEMPT_SECONDS:
+            raise last or ModelError("no-time", f"{remaining:.1f}s left")
+        request = urllib.request.Request(url, data=data, method="POST",
+                                         headers={"content-type": "application/json", **headers})
+        retry_after = 0.0
+        try:
+            with open_url(request, timeout=remaining) as response:
+                raw = _read_until(response, deadline)
+        except urllib.error.HTTPError as exc:
+            exc.close()
+            last = ModelError(f"http-{exc.code}", exc.reason if isinstance(exc.reason, str) else "")
+            if not _retryable(exc.code) or attempt == 2:
+                raise last from None
+            retry_after = _retry_after(exc.headers.get("retry-after"))
+        except TimeoutError as exc:
+            raise ModelError("timeout", str(exc)) from None
+        except (urllib.error.URLError, ConnectionError, OSError) as exc:
+            reason = getattr(exc, "reason", exc)
+            if isinstance(reason, TimeoutError) or "timed out" in str(reason):
+                raise ModelError("timeout", str(reason)) from None
+            last = ModelError("connection", str(reason))
+            if attempt == 2:
+                raise last from None
+        else:
+            try:
+                parsed = json.loads(raw)
+            except ValueError:
+                raise ModelError("malformed-reply", "not JSON") from None
+            if not isinstance(parsed, dict):
+                raise ModelError("malformed-reply", "not a JSON object")
+            return parsed
+        wait = min(retry_after, MAX_RETRY_WAIT_SECONDS, max(0.0, deadline - time.monotonic() - 1))
+        time.sleep(wait)
+    raise last or ModelError("unknown")  # pragma: no cover - the loop always returns or raises
+
+
+def _read_until(response: Any, deadline: float) -> bytes:
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        if time.monotonic() > deadline:
+            raise TimeoutError("reply still arriving at the deadline")
+        chunk = response.read(65536)
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if size > MAX_REPLY_BYTES:
+            raise ModelError("malformed-reply", "reply too large")
+        chunks.append(chunk)
+
+
+def _retry_after(value: str | None) -> float:
+    try:
+        return max(0.0, float(value)) if value else 0.5
+    except ValueError:
+        return 0.5
+
+
+def token_counts(reply: dict[str, Any], input_key: str, output_key: str) -> tuple[int, int]:
+    """(input, output) token counts from a reply's `usage`, 0 where absent or malformed."""
+    usage = reply.get("usage")
+    if not isinstance(usage, dict):
+        return 0, 0
+    counts = []
+    for key in (input_key, output_key):
+        try:
+            counts.append(int(usage.get(key) or 0))
+        except (TypeError, ValueError):
+            counts.append(0)
+    return counts[0], counts[1]
