@@ -98,24 +98,28 @@ def _trust(config: Config) -> Check:
     return Check("trust", "ok", "project config not trusted, but it sets no provider keys")
 
 
-def _provider(config: Config, environ: os._Environ[str] | dict[str, str]) -> Check:
-    kind = config.text("provider.type")
-    if kind == "none":
-        return Check("provider", "ok", "none: structural briefings only")
-    if kind == "anthropic":
-        variable = config.text("provider.apiKeyEnvVar")
-        if not environ.get(variable):
-            return Check("provider", "warn",
-                         f"{variable} is not set: briefings will be structural only",
-                         f"export {variable}=… in the shell that starts claude, "
-                         "or `garrepa config set provider.type claude-cli`")
-        return Check("provider", "ok", f"anthropic, {config.text('provider.model')}")
-    if kind == "openai-compatible":
-        if not config.get("provider.baseUrl"):
-            return Check("provider", "warn", "openai-compatible needs provider.baseUrl",
-                         "garrepa config set provider.baseUrl http://127.0.0.1:11434/v1")
-        return Check("provider", "ok", f"openai-compatible at {config.get('provider.baseUrl')}")
-    return Check("provider", "ok", f"{kind}, {config.text('provider.model')}")
+WHY_STRUCTURAL = {
+    "provider-none": ("ok", "none: structural briefings only", ""),
+    "no-api-key": ("warn", "{var} is not set: briefings will be structural only",
+                   "export {var}=… in the shell that starts claude, "
+                   "or `garrepa config set provider.type claude-cli`"),
+    "no-base-url": ("warn", "openai-compatible needs provider.baseUrl: structural only",
+                    "garrepa config set provider.baseUrl http://127.0.0.1:11434/v1"),
+    "no-claude-binary": ("warn", "claude-cli needs `claude` on PATH: structural only",
+                         "install Claude Code, or choose another provider"),
+}
+
+
+def _provider(config: Config) -> Check:
+    from garrepa_py.model.providers import make_client
+
+    client, why_not = make_client(config)
+    variable = config.text("provider.apiKeyEnvVar")
+    if client is not None:
+        return Check("provider", "ok", f"{client.name}, {client.model}")
+    status, detail, hint = WHY_STRUCTURAL.get(
+        why_not, ("warn", f"{why_not}: structural only", "check provider.type"))
+    return Check("provider", status, detail.format(var=variable), hint.format(var=variable))
 
 
 def parse_version(text: str) -> tuple[int, ...] | None:
@@ -159,7 +163,7 @@ def run_checks(project: Path) -> list[Check]:
     checks += _config(config)
     checks += [
         _trust(config),
-        _provider(config, os.environ),
+        _provider(config),
         _claude(),
         _writable("journal", Path(paths.journal_file()).parent),
         _writable("spill", Path(paths.project_state_dir(project))),

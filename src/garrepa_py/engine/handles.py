@@ -29,6 +29,9 @@ KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("path", re.compile(_PATH)),
 )
 _IDENTIFIER_RE = re.compile(_IDENTIFIER)
+# A kind whose marker character is absent cannot match: skip its (slow) scan.
+_NEEDS = {"url": "://", "email": "@", "issue-number": "#", "node-id": ":", "uuid": "-",
+          "issue-key": "-", "path": "/"}
 _TRAILING = ".,;:!?'\""
 
 
@@ -48,9 +51,11 @@ def extract(text: str, quoted: bool = True) -> list[tuple[str, str]]:
     """
     spans: list[tuple[int, int, str, str]] = []
     for kind, pattern in KINDS:
+        if _NEEDS.get(kind, "") not in text:
+            continue
         for match in pattern.finditer(text):
             spans.append((match.start(), match.end(), kind, _clean(kind, match.group(0))))
-    if quoted:
+    if quoted and "`" in text:
         for match in _IDENTIFIER_RE.finditer(text):
             spans.append((match.start(1), match.end(1), "identifier", match.group(1).strip()))
     seen: dict[str, str] = {}

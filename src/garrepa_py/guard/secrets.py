@@ -40,23 +40,25 @@ def secret_path(path: str) -> str | None:
     return None
 
 
-_TOKEN_PATTERNS: tuple[tuple[str, str], ...] = (
-    ("private-key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
-    ("anthropic-key", r"\bsk-ant-[A-Za-z0-9_-]{20,}"),
-    ("openai-key", r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,}"),
-    ("stripe-key", r"\b[sr]k_live_[0-9A-Za-z]{16,}"),
-    ("github-token", r"\bgithub_pat_[A-Za-z0-9_]{22,}|\bgh[pousr]_[A-Za-z0-9]{36,}"),
-    ("gitlab-token", r"\bglpat-[A-Za-z0-9_-]{20,}"),
-    ("slack-token", r"\bxox[abprs]-[A-Za-z0-9-]{10,}"),
-    ("slack-webhook", r"hooks\.slack\.com/services/T[A-Za-z0-9]+/B[A-Za-z0-9]+/[A-Za-z0-9]+"),
-    ("google-api-key", r"\bAIza[0-9A-Za-z_-]{35}"),
-    ("aws-access-key", r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"),
-    ("npm-token", r"\bnpm_[A-Za-z0-9]{36}\b"),
-    ("pypi-token", r"\bpypi-AgE[A-Za-z0-9_-]{50,}"),
-    ("jwt", r"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}"),
+# (kind, literals one of which must occur, pattern): the cheap `in` test skips most regexes.
+_TOKEN_PATTERNS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("private-key", ("PRIVATE KEY",), r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+    ("anthropic-key", ("sk-ant-",), r"\bsk-ant-[A-Za-z0-9_-]{20,}"),
+    ("openai-key", ("sk-",), r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{32,}"),
+    ("stripe-key", ("k_live_",), r"\b[sr]k_live_[0-9A-Za-z]{16,}"),
+    ("github-token", ("github_pat_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
+     r"\bgithub_pat_[A-Za-z0-9_]{22,}|\bgh[pousr]_[A-Za-z0-9]{36,}"),
+    ("gitlab-token", ("glpat-",), r"\bglpat-[A-Za-z0-9_-]{20,}"),
+    ("slack-token", ("xox",), r"\bxox[abprs]-[A-Za-z0-9-]{10,}"),
+    ("slack-webhook", ("hooks.slack.com",),
+     r"hooks\.slack\.com/services/T[A-Za-z0-9]+/B[A-Za-z0-9]+/[A-Za-z0-9]+"),
+    ("google-api-key", ("AIza",), r"\bAIza[0-9A-Za-z_-]{35}"),
+    ("aws-access-key", ("AKIA", "ASIA"), r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"),
+    ("npm-token", ("npm_",), r"\bnpm_[A-Za-z0-9]{36}\b"),
+    ("pypi-token", ("pypi-AgE",), r"\bpypi-AgE[A-Za-z0-9_-]{50,}"),
+    ("jwt", ("eyJ",), r"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}"),
 )
-_TOKENS = re.compile("|".join(f"(?P<{name.replace('-', '_')}>{pattern})"
-                              for name, pattern in _TOKEN_PATTERNS))
+_TOKENS = tuple((kind, literals, re.compile(pattern)) for kind, literals, pattern in _TOKEN_PATTERNS)
 
 # `password = "hunter2hunter2"`, `"client_secret": "…"`, `AWS_SECRET_ACCESS_KEY=…`
 _ASSIGNMENT = re.compile(
@@ -67,6 +69,9 @@ _ASSIGNMENT = re.compile(
     (?P<value>[^\s"'`,;)}\]]{8,})
     """
 )
+# Every keyword above starts with one of these, so the regex need only be tried where they are.
+_STEMS = ("pass", "pwd", "secret", "api", "access", "auth", "refresh", "private")
+_WINDOW = 200
 _PLACEHOLDER = re.compile(
     r"""(?ix)^(?:
         [<{$%].*            # <your-key>, ${VAR}, {{ var }}, %(x)s
@@ -78,13 +83,35 @@ _PLACEHOLDER = re.compile(
 )
 
 
+def _assignment_starts(text: str) -> list[int]:
+    """Where a credential keyword may start; every position when case-folding shifts offsets."""
+    lower = text.lower()
+    if len(lower) != len(text):
+        return [-1]
+    starts = []
+    for stem in _STEMS:
+        at = lower.find(stem)
+        while at != -1:
+            starts.append(at)
+            at = lower.find(stem, at + 1)
+    return sorted(starts)
+
+
+def _credential_assignment(text: str) -> bool:
+    for start in _assignment_starts(text):
+        matches = (_ASSIGNMENT.finditer(text) if start < 0 else
+                   [m for m in [_ASSIGNMENT.match(text, start, start + _WINDOW)] if m])
+        for match in matches:
+            if not _PLACEHOLDER.match(match.group("value")):
+                return True
+    return False
+
+
 def secret_content(text: str) -> str | None:
     """The kind of secret the text holds ('github-token', 'credential-assignment', …), or None."""
-    match = _TOKENS.search(text)
-    if match and match.lastgroup:
-        return match.lastgroup.replace("_", "-")
-    for assignment in _ASSIGNMENT.finditer(text):
-        value = assignment.group("value")
-        if not _PLACEHOLDER.match(value):
-            return "credential-assignment"
+    for kind, literals, pattern in _TOKENS:
+        if any(literal in text for literal in literals) and pattern.search(text):
+            return kind
+    if _credential_assignment(text):
+        return "credential-assignment"
     return None
