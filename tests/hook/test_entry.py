@@ -37,13 +37,13 @@ def last_record(home: Path) -> dict:
     return records[-1]
 
 
-@pytest.mark.parametrize("event, route, chars_in", [
-    (READ_EVENT, "read", None),
-    (MCP_EVENT, "mcp", 500),
-    (BASH_EVENT, "git", 99999),
+@pytest.mark.parametrize("event, route, chars_in, reason", [
+    (READ_EVENT, "read", None, "not-documentation"),
+    (MCP_EVENT, "mcp", 500, "compressor-pending"),
+    (BASH_EVENT, "git", 99999, "compressor-pending"),
 ])
-def test_routed_events_pass_through_and_are_journaled(
-        garrepa_home: Path, project: Path, event: dict, route: str, chars_in: int | None) -> None:
+def test_routed_events_pass_through_and_are_journaled(garrepa_home: Path, project: Path, event: dict,
+                                                      route: str, chars_in: int | None, reason: str) -> None:
     proc = run_hook(json.dumps(event), env={"CLAUDE_PROJECT_DIR": str(project)})
     assert (proc.returncode, proc.stdout) == (0, b"")
     record = last_record(garrepa_home)
@@ -51,7 +51,7 @@ def test_routed_events_pass_through_and_are_journaled(
     assert record["event"] == event["hook_event_name"]
     assert record["tool"] == event["tool_name"]
     assert record["decision"] == "pass"
-    assert record["reason"] == "compressor-pending"
+    assert record["reason"] == reason
     assert record["chars_in"] == chars_in
     assert record["project"] == str(project)
     assert record["latency_ms"] >= 0

@@ -66,7 +66,7 @@ def _env_name(value: object) -> str | None:
 def _text_list(value: object) -> str | None:
     if isinstance(value, list) and all(isinstance(v, str) and v for v in value):
         return None
-    return "must be a list of tool names or globs"
+    return "must be a list of non-empty strings"
 
 
 SETTINGS: tuple[Setting, ...] = (
@@ -80,6 +80,16 @@ SETTINGS: tuple[Setting, ...] = (
             "the timeout written into settings.json; the hook finishes inside it"),
     Setting("read.mode", "narrow", _one_of(READ_MODES),
             "narrow: allow the Read cut to the opening lines plus a map; deny: deny with the map"),
+    Setting("read.openingLines", 60, _int_between(0, 5000),
+            "how many opening lines a mapped Read still shows (narrow mode)"),
+    Setting("read.docExtensions", ["md", "mdx", "markdown", "rst", "txt", "adoc", "org"],
+            _text_list, "file extensions treated as documentation"),
+    Setting("read.docNames", ["README", "CHANGELOG", "LICENSE", "COPYING", "AUTHORS", "NOTICE"],
+            _text_list, "extensionless file names treated as documentation (any case)"),
+    Setting("read.htmlDirs", ["docs", "documentation"], _text_list,
+            "html/htm files count as documentation only under these folders"),
+    Setting("read.exclude", ["requirements*.txt", "CMakeLists.txt"], _text_list,
+            "more paths never mapped: names or globs (with / they match the project path)"),
     Setting("provider.type", "anthropic", _one_of(PROVIDERS),
             "who writes briefings: anthropic, openai-compatible, claude-cli, or none",
             needs_trust=True, env="GARREPA_PROVIDER"),

@@ -45,7 +45,7 @@ def _model_briefing(request: BriefRequest, structural: Structural, config: Confi
     try:
         reply = client.complete(prompt.SYSTEM,
                                 prompt.user_message(request.route, request.label, request.source,
-                                                    request.question),
+                                                    request.question, request.model_chars),
                                 config.number("provider.maxTokens"),
                                 deadline - MODEL_MARGIN_SECONDS)
     except ModelError as exc:
@@ -54,7 +54,8 @@ def _model_briefing(request: BriefRequest, structural: Structural, config: Confi
     journal.update(model=reply.model, input_tokens=reply.input_tokens,
                    output_tokens=reply.output_tokens,
                    model_ms=round((time.monotonic() - started) * 1000))
-    checked = validate.check(reply.text, request.source, structural.must_keep)
+    checked = validate.check(reply.text, request.source, structural.must_keep,
+                             request.model_chars)
     if checked.text is None:
         journal["fallback"] = checked.reason
         store.cache_put(project, key, {"status": "rejected", "reason": checked.reason})
@@ -80,6 +81,8 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
         body = _model_briefing(request, structural, config, project, deadline, client, journal)
     method = f"by {journal['model']}, handles checked against the source" if body else \
         "structural digest, no model"
+    if body and request.combine:
+        body = f"{body}\n\n{structural.text}"
     body = body or structural.text
     lines = source.count("\n") + 1
     head = stamp.header(request.route, request.label, len(source), lines, method)

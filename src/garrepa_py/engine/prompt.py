@@ -43,9 +43,12 @@ def number_lines(text: str, start: int = 1) -> str:
                    for index, line in enumerate(text.split("\n"), start=start))
 
 
-def user_message(route: str, label: str, text: str, question: str | None = None) -> str:
+def user_message(route: str, label: str, text: str, question: str | None = None,
+                 max_chars: int | None = None) -> str:
     """The single user turn: the task, then the fenced, line-numbered, untrusted content."""
     task = ROUTE_INSTRUCTIONS.get(route, ROUTE_INSTRUCTIONS["generic"])
+    if max_chars:
+        task += f" Keep it under {max_chars} characters."
     if question:
         task += f"\nThe agent's question: {question}"
     return (f"{task}\n\nSource: {label}\n"

@@ -23,6 +23,9 @@ class BriefRequest:
     structural: Callable[[str], Structural]  # pure: text in, structural briefing out
     recovery: str | None = None  # where the exact bytes are when not spilled (Read: the file)
     question: str | None = None
+    # True: the model's notes come first and the structural briefing stays below them (doc maps)
+    combine: bool = False
+    model_chars: int | None = None  # the most the model's text may take
 
 
 @dataclass(frozen=True)

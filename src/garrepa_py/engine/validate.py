@@ -14,10 +14,13 @@ class Checked:
     restored: int = 0  # must-keep handles put back
 
 
-def check(reply: str, source: str, must_keep: tuple[str, ...]) -> Checked:
+def check(reply: str, source: str, must_keep: tuple[str, ...],
+          max_chars: int | None = None) -> Checked:
     body = reply.strip()
     if not body:
         return Checked(None, "empty-reply")
+    if max_chars is not None and len(body) > max_chars:
+        return Checked(None, "over-budget")
     invented = handles.fabricated(body, source)
     if invented:
         return Checked(None, f"fabricated-handle:{len(invented)}")

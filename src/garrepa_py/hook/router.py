@@ -22,8 +22,14 @@ def _compressor_pending(event: dict[str, Any], context: HookContext) -> Verdict:
     return passed("compressor-pending")
 
 
+def _read(event: dict[str, Any], context: HookContext) -> Verdict:
+    from garrepa_py.routes import read
+
+    return read.handle(event, context)
+
+
 ROUTES: dict[str, RouteHandler] = {
-    "read": _compressor_pending,
+    "read": _read,
     "mcp": _compressor_pending,
     "git": _compressor_pending,
 }

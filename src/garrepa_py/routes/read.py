@@ -1,0 +1,174 @@
+"""The Read route: a large documentation Read becomes a document map plus the opening lines.
+
+Cheap checks first (extension, instruction files, a stat): a Read of source code or of a small
+document is decided without opening the file and without importing the engine.
+"""
+
+from __future__ import annotations
+
+import os
+
+from garrepa_py.hook.verdict import Verdict, passed
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from garrepa_py.config.load import Config
+    from garrepa_py.hook.verdict import HookContext
+
+MAX_READ_BYTES = 16 * 1024 * 1024
+MAP_CHARS = 8000  # the harness persists additionalContext over 10,000 chars
+STRUCTURAL_CHARS = 5000
+MODEL_CHARS = 2200
+AVERAGE_LINE_CHARS = 100  # to judge an explicit offset/limit window without opening the file
+OPENING_CHARS = 6000
+# Files the agent must read whole: never mapped, whatever the config says.
+INSTRUCTION_FILES = ("claude.md", "claude.local.md", "agents.md", "gemini.md", "skill.md")
+
+
+def is_documentation(path: str, config: Config) -> bool:
+    name = os.path.basename(path)
+    lower = name.lower()
+    if lower in INSTRUCTION_FILES:
+        return False
+    parts = [part.lower() for part in path.replace("\\", "/").split("/")]
+    if ".claude" in parts[:-1]:
+        return False
+    stem, dot, extension = lower.rpartition(".")
+    if not dot or not stem:
+        names = config.get("read.docNames")
+        return isinstance(names, list) and lower in {str(n).lower() for n in names}
+    extensions = config.get("read.docExtensions")
+    if isinstance(extensions, list) and extension in {str(e).lower().lstrip(".") for e in extensions}:
+        return True
+    if extension in ("html", "htm"):
+        folders = config.get("read.htmlDirs")
+        wanted = {str(f).lower() for f in folders} if isinstance(folders, list) else set()
+        return any(part in wanted for part in parts[:-1])
+    return False
+
+
+def _excluded(path: str, project: str, config: Config) -> bool:
+    import fnmatch
+
+    patterns = config.get("read.exclude")
+    if not isinstance(patterns, list):
+        return False
+    name = os.path.basename(path).lower()
+    relative = os.path.relpath(path, project).replace(os.sep, "/") if os.path.isabs(path) else path
+    for pattern in (str(p) for p in patterns):
+        target = relative if "/" in pattern else name
+        if fnmatch.fnmatch(target.lower(), pattern.lower().replace("**", "*")):
+            return True
+    return False
+
+
+def _int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
+
+
+def _opening(lines: list[str], first: int, count: int) -> int:
+    """How many lines from `first` to show: `count`, fewer if they are very long."""
+    used = shown = 0
+    for line in lines[first - 1:first - 1 + count]:
+        used += len(line) + 1
+        if used > OPENING_CHARS and shown:
+            break
+        shown += 1
+    return max(shown, 1)
+
+
+def handle(event: dict[str, Any], context: HookContext) -> Verdict:
+    tool_input = event.get("tool_input")
+    if not isinstance(tool_input, dict) or not isinstance(tool_input.get("file_path"), str):
+        return passed("no-file-path")
+    path: str = tool_input["file_path"]
+    config = context.config
+    if not is_documentation(path, config):
+        return passed("not-documentation")
+    if tool_input.get("allow_large") is True:
+        return passed("agent-asked-whole")
+    try:
+        info = os.stat(path)
+    except OSError:
+        return passed("missing")
+    threshold = config.number("threshold.minChars")
+    if not (info.st_mode & 0o170000 == 0o100000):
+        return passed("not-a-file")
+    if info.st_size <= threshold:
+        return passed("under-threshold")
+    limit = _int(tool_input.get("limit"))
+    if limit is not None and limit * AVERAGE_LINE_CHARS <= threshold:
+        return passed("small-window")
+    if info.st_size > MAX_READ_BYTES:
+        return passed("too-large-to-map")
+    if _excluded(path, context.project, config):
+        return passed("excluded")
+    from garrepa_py.engine import store
+    from garrepa_py.guard.secrets import secret_path
+
+    if secret_path(path):
+        return passed("secret-path")
+    if store.is_spill_path(path, context.project):
+        return passed("spill-file")
+    return _map(event, tool_input, path, context)
+
+
+def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,
+         context: HookContext) -> Verdict:
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_READ_BYTES + 1)
+    except OSError:
+        return passed("unreadable")
+    if b"\0" in data[:65536]:
+        return passed("binary")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return passed("undecodable")
+    from garrepa_py.engine.brief import brief
+    from garrepa_py.engine.types import BriefRequest, Structural
+    from garrepa_py.structural import document
+
+    label = os.path.relpath(path, context.project) if path.startswith(context.project) else path
+    lines = text.split("\n")
+    doc = document.outline(text, path)
+
+    def structural(_: str) -> Structural:
+        return Structural(document.render(doc, label, STRUCTURAL_CHARS))
+
+    recovery = (f"[exact text: {path} itself, {len(lines):,} lines | the line numbers above are "
+                "the file's own: Read it with offset=<first line> and limit=<line count>]")
+    result = brief(BriefRequest("read", text, label, structural, recovery=recovery, combine=True,
+                                model_chars=MODEL_CHARS),
+                   context.config, context.project, context.deadline)
+    extra: dict[str, Any] = dict(result.journal, chars_in=len(text))
+    if result.decision != "compress":
+        return Verdict("pass", result.reason, extra=extra)
+    first = _int(tool_input.get("offset")) or 1
+    mode = context.config.text("read.mode")
+    if mode == "deny":
+        note = ("This document is large, so garrepa gave you its map instead of the whole file. "
+                "Read the section you need with offset and limit.")
+        context_text = f"{result.text}\n{note}"
+        reply: dict[str, Any] = {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                 "permissionDecisionReason": "garrepa: large document; its map is in the context. "
+                                             "Read a section with offset and limit.",
+                 "additionalContext": context_text}
+        shown = 0
+    else:
+        count = _opening(lines, first, context.config.number("read.openingLines"))
+        last = min(first + count - 1, len(lines))
+        note = (f"garrepa: this Read was cut to lines {first}-{last} of {len(lines):,} because the "
+                "document is large. For any section, Read the same file with offset=<first line> "
+                "and limit=<line count> from the map above.")
+        context_text = f"{result.text}\n{note}"
+        reply = {"hookEventName": "PreToolUse",
+                 "updatedInput": dict(tool_input, offset=first, limit=count),
+                 "additionalContext": context_text}
+        shown = sum(len(line) + 1 for line in lines[first - 1:last])
+    extra["chars_out"] = len(context_text) + shown
+    return Verdict("compress", f"mapped-{mode}", {"hookSpecificOutput": reply},
+                   chars_out=len(context_text) + shown, extra=extra)

@@ -1,0 +1,257 @@
+"""Document maps without a model: the heading outline with exact line ranges and sizes.
+
+Pure and deterministic. Understands Markdown (ATX and setext), reStructuredText (underlines and
+overlines), AsciiDoc, Org and HTML headings; front matter; fenced code blocks and tables.
+Linear in the document's size.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_RST_ADORN = re.compile(r"^([=\-~^\"'`#*+:._<>!$%&,;?@\\/|])\1{2,}[ \t]*$")
+_ADOC = re.compile(r"^(={1,6})[ \t]+(\S.*)$")
+_ADOC_BLOCK = re.compile(r"^(-{4,}|\.{4,}|={4,}|\+{4,}|\*{4,}|_{4,})[ \t]*$")
+_ORG = re.compile(r"^(\*{1,8})[ \t]+(\S.*)$")
+_HTML = re.compile(r"<h([1-6])\b[^>]*>(.*?)</h\1\s*>", re.I | re.S)
+_TAG = re.compile(r"<[^>]+>")
+_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+_RST_TABLE = re.compile(r"^\s*\+[-=+]+\+\s*$")
+
+
+@dataclass(frozen=True)
+class Section:
+    level: int
+    title: str
+    start: int  # 1-based line of the heading
+    end: int  # last line of the section, inclusive
+    chars: int
+
+
+@dataclass(frozen=True)
+class Outline:
+    kind: str
+    lines: int
+    chars: int
+    sections: tuple[Section, ...]
+    front_matter: tuple[int, int] | None
+    code_blocks: int
+    tables: int
+
+
+def kind_of(path: str) -> str:
+    lower = path.lower()
+    for suffix, kind in ((".md", "markdown"), (".mdx", "markdown"), (".markdown", "markdown"),
+                         (".rst", "rst"), (".adoc", "asciidoc"), (".asciidoc", "asciidoc"),
+                         (".org", "org"), (".html", "html"), (".htm", "html")):
+        if lower.endswith(suffix):
+            return kind
+    return "text"
+
+
+def _front_matter(lines: list[str]) -> tuple[int, int] | None:
+    if lines and lines[0].strip() in ("---", "+++"):
+        fence = lines[0].strip()
+        for index in range(1, min(len(lines), 200)):
+            if lines[index].strip() == fence:
+                return 1, index + 1
+    return None
+
+
+def _markdown(lines: list[str], skip_until: int) -> tuple[list[tuple[int, str, int]], int, int]:
+    headings: list[tuple[int, str, int]] = []
+    fence: str | None = None
+    code = tables = 0
+    in_table = False
+    for index, line in enumerate(lines):
+        if index < skip_until:
+            continue
+        opening = _FENCE.match(line)
+        if fence is not None:
+            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
+                fence = None
+            continue
+        if opening:
+            fence = opening.group(1)
+            code += 1
+            continue
+        row = bool(_TABLE_ROW.match(line))
+        if row and not in_table:
+            tables += 1
+        in_table = row
+        atx = _ATX.match(line)
+        if atx and atx.group(2).strip():
+            headings.append((len(atx.group(1)), atx.group(2).strip(), index + 1))
+            continue
+        setext = _SETEXT.match(line)
+        if setext and index > skip_until and lines[index - 1].strip():
+            previous = lines[index - 1]
+            if not (_ATX.match(previous) or _SETEXT.match(previous) or previous.startswith(
+                    ("    ", "\t", "- ", "* ", "> ", "|"))) and not (
+                    headings and headings[-1][2] == index):
+                level = 1 if setext.group(1)[0] == "=" else 2
+                headings.append((level, previous.strip(), index))
+    return headings, code, tables
+
+
+def _rst(lines: list[str]) -> tuple[list[tuple[int, str, int]], int, int]:
+    headings: list[tuple[int, str, int]] = []
+    styles: list[tuple[str, bool]] = []
+    code = tables = 0
+    in_table = False
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if line.rstrip().endswith("::") or line.lstrip().startswith(".. code"):
+            code += 1
+        table_line = bool(_RST_TABLE.match(line))
+        if table_line and not in_table:
+            tables += 1
+        in_table = table_line or (in_table and line.strip().startswith("|"))
+        title = line.rstrip()
+        below = lines[index + 1].rstrip() if index + 1 < len(lines) else ""
+        above = lines[index - 1].rstrip() if index > 0 else ""
+        if (title.strip() and not title[0].isspace() and not _RST_ADORN.match(title)
+                and _RST_ADORN.match(below) and len(below) >= len(title.strip()) - 1
+                and len(below) >= 3):
+            overline = bool(_RST_ADORN.match(above)) and above[0] == below[0]
+            style = (below[0], overline)
+            if style not in styles:
+                styles.append(style)
+            start = index if overline else index + 1
+            headings.append((styles.index(style) + 1, title.strip(), start))
+            index += 2
+            continue
+        index += 1
+    return headings, code, tables
+
+
+def _asciidoc(lines: list[str]) -> tuple[list[tuple[int, str, int]], int, int]:
+    headings: list[tuple[int, str, int]] = []
+    block: str | None = None
+    code = tables = 0
+    for index, line in enumerate(lines):
+        delimiter = _ADOC_BLOCK.match(line)
+        if delimiter:
+            if block is None:
+                block = delimiter.group(1)
+                code += delimiter.group(1)[0] in "-."
+            elif delimiter.group(1) == block:
+                block = None
+            continue
+        if block is not None:
+            continue
+        if line.startswith("|==="):
+            tables += 1
+        heading = _ADOC.match(line)
+        if heading:
+            headings.append((len(heading.group(1)), heading.group(2).strip(), index + 1))
+    return headings, code, tables // 2 + tables % 2
+
+
+def _org(lines: list[str]) -> tuple[list[tuple[int, str, int]], int, int]:
+    headings = []
+    code = tables = 0
+    for index, line in enumerate(lines):
+        if line.lstrip().lower().startswith("#+begin_src"):
+            code += 1
+        heading = _ORG.match(line)
+        if heading:
+            headings.append((len(heading.group(1)), heading.group(2).strip(), index + 1))
+    return headings, code, tables
+
+
+def _html(text: str) -> tuple[list[tuple[int, str, int]], int, int]:
+    headings = []
+    for match in _HTML.finditer(text):
+        title = " ".join(_TAG.sub("", match.group(2)).split())
+        if title:
+            headings.append((int(match.group(1)), title, text.count("\n", 0, match.start()) + 1))
+    lower = text.lower()
+    return headings, lower.count("<pre"), lower.count("<table")
+
+
+def outline(text: str, path: str) -> Outline:
+    lines = text.split("\n")
+    kind = kind_of(path)
+    front = _front_matter(lines) if kind in ("markdown", "text", "asciidoc") else None
+    if kind == "rst":
+        headings, code, tables = _rst(lines)
+    elif kind == "asciidoc":
+        headings, code, tables = _asciidoc(lines)
+    elif kind == "org":
+        headings, code, tables = _org(lines)
+    elif kind == "html":
+        headings, code, tables = _html(text)
+    else:
+        headings, code, tables = _markdown(lines, front[1] if front else 0)
+        if kind == "text" and not headings:
+            headings, code, tables = _rst(lines)
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    sections = []
+    for position, (level, title, start) in enumerate(headings):
+        end = len(lines)
+        for later_level, _, later_start in headings[position + 1:]:
+            if later_level <= level:
+                end = later_start - 1
+                break
+        end = max(start, end)
+        sections.append(Section(level, title, start, end, offsets[end] - offsets[start - 1]))
+    return Outline(kind, len(lines), len(text), tuple(sections), front, code, tables)
+
+
+def _size(chars: int) -> str:
+    return f"{chars / 1000:.1f}K" if chars >= 1000 else f"{chars}"
+
+
+def render(doc: Outline, label: str, budget: int) -> str:
+    """The map as text within `budget` characters: deeper levels go first when it must shrink."""
+    facts = [f"{doc.lines:,} lines, {doc.chars:,} chars ({doc.kind})"]
+    if doc.front_matter:
+        facts.append(f"front matter lines {doc.front_matter[0]}-{doc.front_matter[1]}")
+    facts.append(f"{doc.code_blocks} code blocks, {doc.tables} tables")
+    head = f"Document map of {label}: " + "; ".join(facts) + "."
+    if not doc.sections:
+        return head + "\nNo headings found: read it by line ranges."
+    top = min(section.level for section in doc.sections)
+    levels = sorted({section.level for section in doc.sections})
+
+    def row(section: Section) -> str:
+        return (f"{'  ' * (section.level - top)}- {section.title} | lines {section.start}-"
+                f"{section.end} | {_size(section.chars)}")
+
+    fitting = 0  # how many levels can be listed in full
+    for depth in range(len(levels), 0, -1):
+        allowed = set(levels[:depth])
+        listed = [row(s) for s in doc.sections if s.level in allowed]
+        omitted = len(doc.sections) - len(listed)
+        note = f" ({omitted} deeper headings not listed)" if omitted else ""
+        body = "\n".join([head, f"Sections (title | lines | chars){note}:", *listed])
+        if len(body) <= budget:
+            if depth == len(levels) or len(listed) >= 12:
+                return body
+            fitting = depth
+            break
+    # Show one more level than fits in full, in document order, as far as the budget goes.
+    allowed = set(levels[:fitting + 1])
+    candidates = [s for s in doc.sections if s.level in allowed]
+    rows: list[str] = []
+    used = len(head) + 160
+    for section in candidates:
+        line = row(section)
+        if used + len(line) + 1 > budget:
+            break
+        rows.append(line)
+        used += len(line) + 1
+    left = candidates[len(rows):]
+    tail = [f"... {len(left)} more headings from line {left[0].start} on (read by line ranges)"
+            ] if left else []
+    deeper = len(doc.sections) - len(candidates)
+    note = f" ({deeper} deeper headings not listed)" if deeper else ""
+    return "\n".join([head, f"Sections (title | lines | chars){note}:", *rows, *tail])
