@@ -1,4 +1,5 @@
-"""Print the README's command reference from the CLI's own --help, so the two cannot drift.
+"""Write the README's command reference (from --help) and config table (from the schema),
+so neither can drift from the code.
 
 Usage: .venv/bin/python scripts/command_reference.py [--write]
 """
@@ -16,6 +17,7 @@ from garrepa_py.cli.app import app
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 BEGIN, END = "<!-- commands:begin -->", "<!-- commands:end -->"
+CONFIG_BEGIN, CONFIG_END = "<!-- config:begin -->", "<!-- config:end -->"
 
 
 def command_paths() -> list[list[str]]:
@@ -41,9 +43,28 @@ def reference() -> str:
     return "\n".join(parts)
 
 
+def config_table() -> str:
+    import json
+
+    from garrepa_py.config.schema import SETTINGS
+
+    rows = ["| key | default | meaning |", "| --- | --- | --- |"]
+    for setting in SETTINGS:
+        note = " (needs your trust when set by a project file)" if setting.needs_trust else ""
+        env = f" Env: `{setting.env}`." if setting.env else ""
+        rows.append(f"| `{setting.key}` | `{json.dumps(setting.default)}` | "
+                    f"{setting.help}{note}.{env} |")
+    return "\n".join(rows) + "\n"
+
+
+def _replace(readme: str, begin: str, end: str, content: str) -> str:
+    pattern = re.compile(re.escape(begin) + ".*?" + re.escape(end), re.S)
+    return pattern.sub(lambda _: f"{begin}\n{content}{end}", readme)
+
+
 def readme_with_reference(readme: str) -> str:
-    pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
-    return pattern.sub(lambda _: f"{BEGIN}\n{reference()}{END}", readme)
+    readme = _replace(readme, BEGIN, END, reference())
+    return _replace(readme, CONFIG_BEGIN, CONFIG_END, config_table())
 
 
 if __name__ == "__main__":

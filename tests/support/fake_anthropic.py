@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -40,7 +40,8 @@ class Recorded:
 
 
 class FakeAnthropic:
-    def __init__(self, script: Iterable[Turn] = (), lifetime: float = 300.0,
+    def __init__(self, script: Iterable[Turn | Callable[[dict[str, Any]], Turn]] = (),
+                 lifetime: float = 300.0,
                  fail_first: list[int] | None = None, delay: float = 0.0,
                  reply_text: str = "ok", raw_replies: list[tuple[int, bytes]] | None = None) -> None:
         self.script = list(script)
@@ -103,7 +104,8 @@ class FakeAnthropic:
     def _next_turn(self, body: dict[str, Any]) -> Turn:
         with self._lock:
             if body.get("tools") and self.script:
-                return self.script.pop(0)
+                turn = self.script.pop(0)
+                return turn if isinstance(turn, Turn) else turn(body)  # a turn that reads the chat
             return Turn(text="done" if body.get("tools") else self.reply_text)
 
     def _next_id(self) -> str:
