@@ -28,9 +28,15 @@ def _read(event: dict[str, Any], context: HookContext) -> Verdict:
     return read.handle(event, context)
 
 
+def _mcp(event: dict[str, Any], context: HookContext) -> Verdict:
+    from garrepa_py.routes import mcp
+
+    return mcp.handle(event, context)
+
+
 ROUTES: dict[str, RouteHandler] = {
     "read": _read,
-    "mcp": _compressor_pending,
+    "mcp": _mcp,
     "git": _compressor_pending,
 }
 

@@ -1,0 +1,151 @@
+"""The MCP route: a large MCP result becomes one briefing block; images stay where they are.
+
+The harness hands over Anthropic content blocks, a compact-JSON string (structuredContent), or,
+past its token cap, a string naming the file it saved the result to. The reply keeps that shape:
+blocks for blocks, a string for a string. Errors fire PostToolUseFailure and never reach here.
+"""
+
+from __future__ import annotations
+
+from garrepa_py.hook.verdict import Verdict, passed
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from garrepa_py.config.load import Config
+    from garrepa_py.hook.verdict import HookContext
+
+MAX_SAVED_BYTES = 16 * 1024 * 1024
+SAVED_MARK = "exceeds maximum allowed tokens. Output has been saved to "
+IMAGE_POINTER = "[Image: source:"
+SENSITIVE_WORDS = frozenset({"secret", "secrets", "credential", "credentials", "password",
+                             "passwords", "passwd", "token", "tokens", "apikey", "apikeys"})
+KEY_VERBS = frozenset({"get", "list", "create", "read", "fetch", "show", "rotate", "reveal",
+                       "generate", "new", "add", "api", "private", "access", "ssh", "signing"})
+
+
+def sensitive_tool(tool: str) -> bool:
+    """Tool names about secrets: `get_secret`, `list_tokens`, `create_api_key`, not `get_issue_by_key`."""
+    words = [w for w in tool.lower().replace("-", "_").replace(".", "_").split("_") if w]
+    tool_words = words[2:] if words[:1] == ["mcp"] else words  # skip the mcp + server prefix
+    if any(word in SENSITIVE_WORDS for word in tool_words):
+        return True
+    for position, word in enumerate(tool_words):
+        if word in ("key", "keys") and position and tool_words[position - 1] in KEY_VERBS:
+            return True
+    return False
+
+
+def excluded(tool: str, config: Config) -> bool:
+    import fnmatch
+
+    patterns = config.get("mcp.excludeTools")
+    if not isinstance(patterns, list):
+        return False
+    for pattern in (str(p) for p in patterns):
+        if tool == pattern or fnmatch.fnmatchcase(tool, pattern) or tool.startswith(pattern + "__"):
+            return True
+    return False
+
+
+def _strings(value: Any, depth: int = 0) -> list[str]:
+    if depth > 4:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for child in value.values() for s in _strings(child, depth + 1)]
+    if isinstance(value, list):
+        return [s for child in value[:100] for s in _strings(child, depth + 1)]
+    return []
+
+
+def _names_secret_path(tool_input: Any) -> str | None:
+    from garrepa_py.guard.secrets import secret_path
+
+    for text in _strings(tool_input):
+        if len(text) < 1024 and "\n" not in text and ("/" in text or text.startswith(".")):
+            hit = secret_path(text)
+            if hit:
+                return hit
+    return None
+
+
+def _saved_file(text: str) -> str | None:
+    at = text.find(SAVED_MARK, 0, 2000)
+    if at < 0:
+        return None
+    rest = text[at + len(SAVED_MARK):].split(None, 1)
+    return rest[0].rstrip(".") if rest else None
+
+
+def handle(event: dict[str, Any], context: HookContext) -> Verdict:
+    tool = str(event.get("tool_name"))
+    config = context.config
+    response = event.get("tool_response")
+    saved = _saved_file(response) if isinstance(response, str) else None
+    if isinstance(response, str):
+        size = len(response)
+    elif isinstance(response, list) and all(isinstance(b, dict) for b in response):
+        if any(b.get("type") not in ("text", "image") for b in response):
+            return passed("unknown-block-type")
+        texts = [b["text"] for b in response if b.get("type") == "text"
+                 and isinstance(b.get("text"), str) and not b["text"].startswith(IMAGE_POINTER)]
+        size = sum(len(t) for t in texts)
+    else:
+        return passed("unknown-shape")
+    if saved is None and size < config.number("threshold.minChars"):
+        return passed("under-threshold")
+    # Only now, for a large result, the checks that need fnmatch and the secret guard.
+    if excluded(tool, config):
+        return passed("excluded-tool")
+    if sensitive_tool(tool):
+        return passed("sensitive-tool")
+    if _names_secret_path(event.get("tool_input")):
+        return passed("secret-input")
+    recovery = None
+    if isinstance(response, str):
+        if saved is not None:
+            try:
+                with open(saved, "rb") as handle_:
+                    texts = [handle_.read(MAX_SAVED_BYTES).decode("utf-8", "replace")]
+            except OSError:
+                return passed("saved-file-unreadable")
+            recovery = (f"[exact original: {saved} (saved by Claude Code) | Read it with "
+                        "offset/limit for any part]")
+        else:
+            texts = [response]
+    return _brief(tool, response, texts, recovery, context)
+
+
+def _brief(tool: str, response: Any, texts: list[str], recovery: str | None,
+           context: HookContext) -> Verdict:
+    from garrepa_py.engine.brief import brief
+    from garrepa_py.engine.types import BriefRequest
+    from garrepa_py.structural import mcp_result
+
+    source = "\n\n".join(texts)
+    route = "figma" if "figma" in tool.lower() else "mcp"
+    result = brief(BriefRequest(route, source, tool, lambda _: mcp_result.compress(texts),
+                                recovery=recovery),
+                   context.config, context.project, context.deadline)
+    extra: dict[str, Any] = dict(result.journal, chars_in=len(source))
+    if result.decision != "compress":
+        return Verdict("pass", result.reason, extra=extra)
+    output: Any
+    if isinstance(response, str):
+        output = result.text
+    else:
+        output = []
+        placed = False
+        for block in response:
+            is_text = block.get("type") == "text" and not str(block.get("text", "")).startswith(
+                IMAGE_POINTER)
+            if not is_text:
+                output.append(block)  # images and their pointers stay in place, untouched
+            elif not placed:
+                output.append({"type": "text", "text": result.text})
+                placed = True
+    reply = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
+    return Verdict("compress", "briefed", reply, chars_out=len(result.text), extra=extra)

@@ -1,0 +1,291 @@
+"""Structural briefings of JSON (MCP results, API responses) without a model.
+
+Pure and deterministic. Prunes plumbing (etags, request ids, avatars, signed URLs, URL families
+derivable from the object's own `url`, nulls and empty containers), hoists values repeated
+identically across a list, turns lists of similar objects into one table (a header, a row per
+item), and cuts long free text to its first line with a count of what was cut. Handles — ids,
+keys, numbers, node ids, urls, names, titles, states, dates, people — are kept.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+PLUMBING_KEYS = frozenset({
+    "etag", "_etag", "request_id", "requestid", "x-request-id", "x_request_id", "_links", "links",
+    "avatar_url", "gravatar_id", "__typename", "trace_id", "traceid", "correlation_id",
+})
+HANDLE_KEYS = ("id", "key", "number", "node_id", "name", "title", "login", "state", "status",
+               "url", "html_url", "web_url", "permalink", "email", "sha", "slug", "path", "type")
+LABEL_KEYS = ("name", "login", "title", "key", "slug", "email", "id")
+SIGNED = re.compile(r"[?&](X-Amz-Signature|Signature|Expires|sig|se|token|X-Goog-Signature)=", re.I)
+DATE = re.compile(r"^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$")
+TEXT_CELL = 80  # a longer string in a table is cut to its first line, up to this many chars
+TEXT_FIELD = 300  # a longer string outside tables likewise
+
+
+def _is_handle_key(key: str) -> bool:
+    lower = key.lower()
+    return lower in HANDLE_KEYS or lower.endswith(("_id", "_at", "_key", "_number", "_date"))
+
+
+def _plumbing(key: str, value: Any, parent: dict[str, Any]) -> bool:
+    lower = key.lower()
+    if lower in PLUMBING_KEYS:
+        return True
+    if isinstance(value, str):
+        if lower.endswith("_url") and lower not in ("html_url", "web_url", "download_url"):
+            bases = [parent.get(k) for k in ("url", "html_url")]
+            if "{" in value or any(isinstance(b, str) and value.startswith(b) and value != b
+                                   for b in bases):
+                return True  # a URI template, or derivable from the object's own url
+        if value.startswith("http") and SIGNED.search(value):
+            return True  # expiring signed URL: useless to the agent later
+    return False
+
+
+def prune(value: Any) -> Any:
+    """Drop plumbing, nulls and empty containers, recursively. Returns None if nothing is left."""
+    if isinstance(value, dict):
+        kept = {}
+        for key, child in value.items():
+            if _plumbing(str(key), child, value):
+                continue
+            pruned = prune(child)
+            if pruned is not None:
+                kept[str(key)] = pruned
+        return kept or None
+    if isinstance(value, list):
+        items = [p for p in (prune(item) for item in value) if p is not None]
+        return items or None
+    if value is None or value == "":
+        return None
+    return value
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _cut(text: str, limit: int) -> str:
+    if len(text) <= limit and "\n" not in text:
+        return text
+    first = text.strip().split("\n", 1)[0]
+    shown = first[:limit].rstrip()
+    return f"{shown} …(+{len(text) - len(shown):,} chars)"
+
+
+def _inline(value: Any) -> str:
+    """A nested value inside a table cell: dicts by their label and handles, lists joined."""
+    if isinstance(value, dict):
+        label = next((str(value[k]) for k in LABEL_KEYS if k in value), None)
+        extras = [f"{k}={_scalar(v)}" for k, v in value.items()
+                  if _is_handle_key(k) and not isinstance(v, (dict, list))
+                  and (label is None or str(v) != label)]
+        inner = ", ".join(extras)
+        if label is None:
+            return "{" + inner + "}" if inner else "{…}"
+        return f"{label} ({inner})" if inner else label
+    if isinstance(value, list):
+        return "[" + "; ".join(_inline(item) for item in value) + "]"
+    return _cut(_scalar(value), TEXT_CELL)
+
+
+def _flatten(item: dict[str, Any]) -> dict[str, Any]:
+    """One level of nesting becomes dotted columns; deeper values stay inline."""
+    flat: dict[str, Any] = {}
+    for key, value in item.items():
+        if isinstance(value, dict) and len(value) <= 12:
+            for child_key, child in value.items():
+                flat[f"{key}.{child_key}"] = child
+        else:
+            flat[key] = value
+    return flat
+
+
+def _column_order(columns: list[str]) -> list[str]:
+    def rank(column: str) -> tuple[int, int]:
+        leaf = column.rsplit(".", 1)[-1].lower()
+        if "." not in column and leaf in HANDLE_KEYS[:8]:
+            return (0, HANDLE_KEYS.index(leaf))
+        if _is_handle_key(leaf) and "." not in column:
+            return (1, 0)
+        if leaf in ("login", "name", "key", "title"):
+            return (2, 0)
+        return (3, 0)
+
+    return sorted(columns, key=lambda c: (rank(c), columns.index(c)))
+
+
+TEMPLATE_KEYS = ("number", "id", "key", "login", "name", "sha", "slug")
+
+
+def _templates(rows: list[dict[str, Any]], columns: list[str]) -> dict[str, tuple[str, str]]:
+    """Columns every row spells as one pattern around another column's value: column → (key,
+    pattern), e.g. url → ("number", "https://api.github.com/repos/o/r/issues/{number}")."""
+    found: dict[str, tuple[str, str]] = {}
+    keys = [c for c in columns if c.rsplit(".", 1)[-1] in TEMPLATE_KEYS]
+    for column in columns:
+        having = [row for row in rows if column in row]
+        values = [row[column] for row in having]
+        if len(having) < 3 or not all(isinstance(v, str) and ("/" in v or ":" in v)
+                                      for v in values):
+            continue
+        for key in keys:
+            if key == column:
+                continue
+            shape = None
+            for row, value in zip(having, values, strict=True):
+                token = row.get(key)
+                if isinstance(token, (dict, list, bool)) or token is None:
+                    shape = None
+                    break
+                token = str(token)
+                at = value.rfind(token) if token else -1
+                if at < 0:
+                    shape = None
+                    break
+                candidate = (value[:at], value[at + len(token):])
+                if shape is None:
+                    shape = candidate
+                elif shape != candidate:
+                    shape = None
+                    break
+            if shape is not None:
+                found[column] = (key, f"{shape[0]}{{{key}}}{shape[1]}")
+                break
+    return found
+
+
+def table(items: list[dict[str, Any]], name: str, indent: str) -> list[str]:
+    rows = [_flatten(item) for item in items]
+    columns: list[str] = []
+    for row in rows:
+        for column in row:
+            if column not in columns:
+                columns.append(column)
+    shared = {}
+    if len(rows) > 2:
+        for column in columns:
+            values = [row.get(column) for row in rows]
+            if all(column in row for row in rows) and all(v == values[0] for v in values) \
+                    and not isinstance(values[0], (dict, list)):
+                shared[column] = values[0]
+    templates = _templates(rows, [c for c in columns if c not in shared])
+    candidates = [c for c in columns if c not in shared and c not in templates]
+    same_as: dict[str, str] = {}  # a column equal to an earlier one in every row
+    for position, column in enumerate(candidates):
+        for earlier in candidates[:position]:
+            if earlier not in same_as and all(row.get(column) == row.get(earlier) for row in rows):
+                same_as[column] = earlier
+                break
+    rest = [c for c in candidates if c not in same_as]
+    # Columns most rows lack go after the cells as key=value, instead of a run of "-" cells.
+    dense = _column_order([c for c in rest if sum(c in row for row in rows) * 2 >= len(rows)])
+    sparse = [c for c in rest if c not in dense]
+    varying = dense
+    out = [f"{indent}{name}: {len(items)} items, one row each; columns: {' | '.join(varying)}"
+           + (" (+ key=value where present)" if sparse else "")]
+    if shared:
+        out.append(f"{indent}  same in every item: " +
+                   ", ".join(f"{k}={_cut(_scalar(v), TEXT_CELL)}" for k, v in shared.items()))
+    if templates:
+        out.append(f"{indent}  built from each row: " +
+                   ", ".join(f"{column} = {pattern}" for column, (_, pattern) in templates.items()))
+    if same_as:
+        out.append(f"{indent}  equal in every row: " +
+                   ", ".join(f"{column} = {earlier}" for column, earlier in same_as.items()))
+    for row in rows:
+        cells = [_inline(row[c]) if c in row else "-" for c in varying]
+        extras = [f"{c}={_inline(row[c])}" for c in sparse if c in row]
+        line = " | ".join(cell.replace("|", "/") for cell in cells)
+        out.append(f"{indent}  {line}" + (f" | {', '.join(extras)}" if extras else ""))
+    return out
+
+
+def _similar(items: list[Any]) -> bool:
+    if len(items) < 2 or not all(isinstance(item, dict) for item in items):
+        return False
+    first = set(items[0])
+    return all(len(first & set(item)) >= max(1, len(first) // 2) for item in items[1:])
+
+
+def render(value: Any, name: str = "result", indent: str = "") -> list[str]:
+    if isinstance(value, list):
+        if _similar(value):
+            return table(value, name, indent)
+        if all(not isinstance(item, (dict, list)) for item in value):
+            cells = [_cut(_scalar(item), TEXT_CELL) for item in value]
+            return [f"{indent}{name}: [{len(value)}] " + ", ".join(cells)]
+        out = [f"{indent}{name}: {len(value)} items"]
+        for index, item in enumerate(value):
+            out += render(item, f"[{index}]", indent + "  ")
+        return out
+    if isinstance(value, dict):
+        out = [f"{indent}{name}:"] if name else []
+        for key, child in value.items():
+            out += render(child, key, indent + "  " if name else indent)
+        return out
+    text = _scalar(value)
+    return [f"{indent}{name}: {_cut(text, TEXT_FIELD)}"]
+
+
+def fit(lines: list[str], budget: int) -> str:
+    """Lines within `budget` chars; table rows that do not fit are named by their first cell."""
+    text = "\n".join(lines)
+    if len(text) <= budget:
+        return text
+    kept: list[str] = []
+    used = 0
+    limit = int(budget * 0.8)
+    index = 0
+    while index < len(lines) and used + len(lines[index]) + 1 <= limit:
+        kept.append(lines[index])
+        used += len(lines[index]) + 1
+        index += 1
+    rest = lines[index:]
+    firsts = [line.strip().split(" | ", 1)[0] for line in rest if " | " in line]
+    note = f"... {len(rest)} more lines not shown ({sum(len(r) + 1 for r in rest):,} chars)"
+    if firsts:
+        room = budget - used - len(note) - 60
+        named: list[str] = []
+        for first in firsts:
+            if room - len(first) - 2 < 0:
+                break
+            named.append(first)
+            room -= len(first) + 2
+        more = f" and {len(firsts) - len(named)} more" if len(named) < len(firsts) else ""
+        note += f"; first cell of each row: {', '.join(named)}{more}"
+    return "\n".join([*kept, note])
+
+
+def digest(value: Any, budget: int = 20000) -> str:
+    pruned = prune(value)
+    if pruned is None:
+        return "(empty after removing nulls and empty values)"
+    return fit(render(pruned, "result" if isinstance(pruned, list) else ""), budget)
+
+
+def parse(text: str) -> tuple[str, Any] | None:
+    """(prefix text, JSON value) when the text is JSON or ends in a JSON document; else None."""
+    stripped = text.strip()
+    if not stripped:
+        return None
+    try:
+        return "", json.loads(stripped)
+    except ValueError:
+        pass
+    match = re.search(r"^[\[{]", text, re.M)
+    if match is None or match.start() > 2000:
+        return None
+    try:
+        value, end = json.JSONDecoder().raw_decode(text, match.start())
+    except ValueError:
+        return None
+    if text[end:].strip():
+        return None
+    return text[:match.start()].strip(), value
