@@ -1,15 +1,19 @@
-"""A real-world corpus, built at test time from sdists on PyPI and cached in .cache/corpus/.
+"""A real-world corpus, built at test time from public registries and cached in .cache/corpus/.
 
 Run as a script (the test suite's network guard allows loopback only in-process):
-    python tests/support/corpus.py docs     → prints the extracted directory
+    python tests/support/corpus.py docs     → docs and changelogs from PyPI sdists
+    python tests/support/corpus.py github   → GitHub REST responses recorded in PyGithub's sdist
+    python tests/support/corpus.py npm      → `npm view <package> --json` documents
 Files are fetched through the package index's simple API and checked against its sha256.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
+import subprocess
 import sys
 import tarfile
 import urllib.request
@@ -69,5 +73,54 @@ def docs() -> Path:
     return root
 
 
+GITHUB_SDIST = ("PyGithub", "2.3.0")
+NPM_PACKAGES = ("react", "typescript", "express", "lodash", "eslint", "vite")
+MIN_RESPONSE_CHARS = 2000
+
+
+def github() -> Path:
+    """Each JSON response body over 2,000 chars in PyGithub's ReplayData, one file per body."""
+    root = CACHE / "github"
+    done = root / ".complete"
+    if done.exists():
+        return root
+    root.mkdir(parents=True, exist_ok=True)
+    seen: set[str] = set()
+    with tarfile.open(sdist(*GITHUB_SDIST)) as archive:
+        for member in sorted(archive.getmembers(), key=lambda m: m.name):
+            if "/tests/ReplayData/" not in member.name or not member.isfile():
+                continue
+            source = archive.extractfile(member)
+            if source is None:
+                continue
+            for number, line in enumerate(source.read().decode("utf-8", "replace").split("\n")):
+                body = line.strip()
+                if len(body) < MIN_RESPONSE_CHARS or body[0] not in "[{" or body in seen:
+                    continue
+                try:
+                    json.loads(body)
+                except ValueError:
+                    continue
+                seen.add(body)
+                name = Path(member.name).stem.replace(".", "_")
+                (root / f"{name}-{number}.json").write_text(body)
+    done.write_text(f"{GITHUB_SDIST[0]}=={GITHUB_SDIST[1]}: {len(seen)} responses\n")
+    return root
+
+
+def npm() -> Path:
+    root = CACHE / "npm"
+    root.mkdir(parents=True, exist_ok=True)
+    for package in NPM_PACKAGES:
+        target = root / f"{package}.json"
+        if target.exists():
+            continue
+        out = subprocess.run(["npm", "view", package, "--json"], capture_output=True, text=True,
+                             timeout=120, check=True).stdout
+        json.loads(out)
+        target.write_text(out)
+    return root
+
+
 if __name__ == "__main__":
-    print({"docs": docs}[sys.argv[1]]())
+    print({"docs": docs, "github": github, "npm": npm}[sys.argv[1]]())

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-_URL = r"https?://[^\s<>\"'`)\]}|]+"
+_URL = r"https?://[^\s<>\"'`)\]{}|]+"
 _EMAIL = r"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b"
 _UUID = r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"
 _SHA = r"\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b"
@@ -69,6 +69,9 @@ def extract(text: str, quoted: bool = True) -> list[tuple[str, str]]:
     return [(kind, value) for value, kind in seen.items()]
 
 
+_ESCAPES = ("\\n", "\\t", "\\r")
+
+
 def _word(char: str) -> bool:
     return char.isalnum() or char == "_"
 
@@ -81,7 +84,8 @@ def contains(text: str, handle: str) -> bool:
     check_before, check_after = _word(handle[0]), _word(handle[-1])
     while start != -1:
         end = start + len(handle)
-        before_ok = not check_before or start == 0 or not _word(text[start - 1])
+        before_ok = (not check_before or start == 0 or not _word(text[start - 1])
+                     or text[start - 2:start] in _ESCAPES)  # "\nhttp://…" inside JSON text
         after_ok = not check_after or end == len(text) or not _word(text[end])
         if before_ok and after_ok:
             return True

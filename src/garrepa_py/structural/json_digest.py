@@ -19,7 +19,7 @@ PLUMBING_KEYS = frozenset({
 })
 HANDLE_KEYS = ("id", "key", "number", "node_id", "name", "title", "login", "state", "status",
                "url", "html_url", "web_url", "permalink", "email", "sha", "slug", "path", "type")
-LABEL_KEYS = ("name", "login", "title", "key", "slug", "email", "id")
+LABEL_KEYS = ("name", "login", "title", "key", "slug", "filename", "email", "id")
 SIGNED = re.compile(r"[?&](X-Amz-Signature|Signature|Expires|sig|se|token|X-Goog-Signature)=", re.I)
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$")
 TEXT_CELL = 80  # a longer string in a table is cut to its first line, up to this many chars
@@ -28,7 +28,7 @@ TEXT_FIELD = 300  # a longer string outside tables likewise
 
 def _is_handle_key(key: str) -> bool:
     lower = key.lower()
-    return lower in HANDLE_KEYS or lower.endswith(("_id", "_at", "_key", "_number", "_date"))
+    return lower in HANDLE_KEYS or lower.endswith(("_id", "_at", "_key", "_number", "_date", "_url"))
 
 
 def _plumbing(key: str, value: Any, parent: dict[str, Any]) -> bool:
@@ -72,11 +72,26 @@ def _scalar(value: Any) -> str:
 
 
 def _cut(text: str, limit: int) -> str:
+    """The first line, at most `limit` chars, cut at a space so no token is left half-written."""
     if len(text) <= limit and "\n" not in text:
         return text
+    if len(text) <= 500 and not any(c.isspace() for c in text):
+        return text  # one token (a URL, a hash): never cut a handle
     first = text.strip().split("\n", 1)[0]
-    shown = first[:limit].rstrip()
-    return f"{shown} …(+{len(text) - len(shown):,} chars)"
+    shown = first[:limit]
+    if len(first) > limit:
+        space = shown.rfind(" ")
+        shown = shown[:space] if space > limit // 2 else ""
+    shown = shown.rstrip()
+    return f"{shown} …(+{len(text) - len(shown):,} chars)" if shown else f"…({len(text):,} chars)"
+
+
+def _has_handles(value: Any) -> bool:
+    if isinstance(value, dict):
+        return any(_is_handle_key(k) or _has_handles(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_handles(item) for item in value)
+    return False
 
 
 def _inline(value: Any) -> str:
@@ -86,6 +101,8 @@ def _inline(value: Any) -> str:
         extras = [f"{k}={_scalar(v)}" for k, v in value.items()
                   if _is_handle_key(k) and not isinstance(v, (dict, list))
                   and (label is None or str(v) != label)]
+        extras += [f"{k}={_inline(v)}" for k, v in value.items()
+                   if isinstance(v, (dict, list)) and _has_handles(v)]
         inner = ", ".join(extras)
         if label is None:
             return "{" + inner + "}" if inner else "{…}"
@@ -132,7 +149,7 @@ def _templates(rows: list[dict[str, Any]], columns: list[str]) -> dict[str, tupl
     for column in columns:
         having = [row for row in rows if column in row]
         values = [row[column] for row in having]
-        if len(having) < 3 or not all(isinstance(v, str) and ("/" in v or ":" in v)
+        if len(having) < 3 or not all(isinstance(v, str) and ("://" in v or v.startswith("git@"))
                                       for v in values):
             continue
         for key in keys:
@@ -146,7 +163,8 @@ def _templates(rows: list[dict[str, Any]], columns: list[str]) -> dict[str, tupl
                     break
                 token = str(token)
                 at = value.rfind(token) if token else -1
-                if at < 0:
+                after = value[at + len(token):at + len(token) + 1]
+                if at < 1 or value[at - 1] not in "/:=@." or (after and after.isalnum()):
                     shape = None
                     break
                 candidate = (value[:at], value[at + len(token):])
