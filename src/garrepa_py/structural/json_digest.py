@@ -71,7 +71,7 @@ def _scalar(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _cut(text: str, limit: int) -> str:
+def cut_text(text: str, limit: int) -> str:
     """The first line, at most `limit` chars, cut at a space so no token is left half-written."""
     if len(text) <= limit and "\n" not in text:
         return text
@@ -109,7 +109,7 @@ def _inline(value: Any) -> str:
         return f"{label} ({inner})" if inner else label
     if isinstance(value, list):
         return "[" + "; ".join(_inline(item) for item in value) + "]"
-    return _cut(_scalar(value), TEXT_CELL)
+    return cut_text(_scalar(value), TEXT_CELL)
 
 
 def _flatten(item: dict[str, Any]) -> dict[str, Any]:
@@ -210,7 +210,7 @@ def table(items: list[dict[str, Any]], name: str, indent: str) -> list[str]:
            + (" (+ key=value where present)" if sparse else "")]
     if shared:
         out.append(f"{indent}  same in every item: " +
-                   ", ".join(f"{k}={_cut(_scalar(v), TEXT_CELL)}" for k, v in shared.items()))
+                   ", ".join(f"{k}={cut_text(_scalar(v), TEXT_CELL)}" for k, v in shared.items()))
     if templates:
         out.append(f"{indent}  built from each row: " +
                    ", ".join(f"{column} = {pattern}" for column, (_, pattern) in templates.items()))
@@ -237,7 +237,7 @@ def render(value: Any, name: str = "result", indent: str = "") -> list[str]:
         if _similar(value):
             return table(value, name, indent)
         if all(not isinstance(item, (dict, list)) for item in value):
-            cells = [_cut(_scalar(item), TEXT_CELL) for item in value]
+            cells = [cut_text(_scalar(item), TEXT_CELL) for item in value]
             return [f"{indent}{name}: [{len(value)}] " + ", ".join(cells)]
         out = [f"{indent}{name}: {len(value)} items"]
         for index, item in enumerate(value):
@@ -249,7 +249,7 @@ def render(value: Any, name: str = "result", indent: str = "") -> list[str]:
             out += render(child, key, indent + "  " if name else indent)
         return out
     text = _scalar(value)
-    return [f"{indent}{name}: {_cut(text, TEXT_FIELD)}"]
+    return [f"{indent}{name}: {cut_text(text, TEXT_FIELD)}"]
 
 
 def fit(lines: list[str], budget: int) -> str:
