@@ -14,8 +14,9 @@ from garrepa_py.engine.handles import fabricated
 from ..conftest import run_hook
 from ..support.fake_anthropic import FakeAnthropic
 
-PNG = {"type": "image", "source": {"type": "base64", "media_type": "image/png",
-                                   "data": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="}}
+ONE_PIXEL = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJ"
+             "RU5ErkJggg==")
+PNG = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": ONE_PIXEL}}
 
 
 @pytest.fixture
@@ -129,7 +130,8 @@ def test_issue_lookup_by_key_is_not_sensitive(project: Path, issues_json: str) -
 def test_results_that_pass_untouched(project: Path, issues_json: str, garrepa_home: Path,
                                      response: Any, tool_input: dict, reason: str) -> None:
     if response is None:
-        text = issues_json if tool_input else issues_json.replace(json.loads(issues_json)[0]["title"], "AKIAIOSFODNN7EXAMPLE")
+        title = json.loads(issues_json)[0]["title"]
+        text = issues_json if tool_input else issues_json.replace(title, "AKIAIOSFODNN7EXAMPLE")
         response = [{"type": "text", "text": text}]
     with FakeAnthropic() as fake:
         assert post(project, "mcp__fs__read", response, tool_input=tool_input, env={
