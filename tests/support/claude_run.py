@@ -76,8 +76,9 @@ def run_claude(project: Path, base_url: str, home: Path, garrepa_home: Path,
     return ClaudeRun(proc.returncode, events, proc.stderr)
 
 
-def write_mcp_config(path: Path) -> Path:
+def write_mcp_config(path: Path, data_dir: Path | None = None) -> Path:
     server = Path(__file__).with_name("mcp_server.py")
+    args = [str(server)] + ([str(data_dir)] if data_dir else [])
     path.write_text(json.dumps({"mcpServers": {"probe": {
-        "type": "stdio", "command": sys.executable, "args": [str(server)]}}}))
+        "type": "stdio", "command": sys.executable, "args": args}}}))
     return path

@@ -1,0 +1,119 @@
+"""The MCP route against the real Claude Code binary and a stdio MCP server."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from garrepa_py import journal
+
+from ..mcp.conftest import github_corpus  # noqa: F401  (session fixture)
+from ..support.claude_run import run_claude, write_mcp_config
+from ..support.fake_anthropic import FakeAnthropic, Turn
+from .conftest import garrepa
+
+pytestmark = pytest.mark.e2e
+SPILL = re.compile(r"\[exact original: (\S+) \(")
+ISSUES = "Issue33_testClosedIssues-361.json"  # 30,206 chars: inline for Claude Code either way
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path, github_corpus: Path) -> Path:  # noqa: F811
+    data = tmp_path / "mcp-data"
+    data.mkdir()
+    shutil.copy(github_corpus / ISSUES, data / "big.json")
+    (data / "doc.md").write_text("# Runbook\n\n## Deploy\n" + "Step details. " * 1500 +
+                                 "\n## Rollback\nRun the rollback job.\n")
+    return data
+
+
+def read_spill_turn(body: dict[str, Any]) -> Turn:
+    """Read the spill file named in the last tool result (as an agent following the pointer)."""
+    last = json.dumps(body["messages"][-1])
+    path = SPILL.findall(last.replace("\\\\", "\\"))[-1]
+    return Turn.tool("Read", file_path=path)
+
+
+def session(project: Path, data_dir: Path, tmp_path: Path, garrepa_home: Path,
+            script: list[Any]) -> tuple[list[dict[str, Any]], FakeAnthropic]:
+    with FakeAnthropic(reply_text="NOTES") as model, FakeAnthropic(script) as agent:
+        run = run_claude(project, agent.url, tmp_path / "home", garrepa_home,
+                         mcp_config=write_mcp_config(tmp_path / "mcp.json", data_dir),
+                         extra_env={"GARREPA_PROVIDER": "none"})
+        assert run.returncode == 0, run.stderr[-2000:]
+        results = list(agent.tool_results().values())
+        return results, model
+
+
+def test_each_result_shape(git_project: Path, data_dir: Path, tmp_path: Path,
+                           garrepa_home: Path) -> None:
+    garrepa("init", str(git_project), "--threshold", "20000")
+    source = (data_dir / "big.json").read_text()
+    script = [Turn.tool("mcp__probe__big_json"), read_spill_turn,
+              Turn.tool("mcp__probe__multi_text"), Turn.tool("mcp__probe__structured"),
+              Turn.tool("mcp__probe__image_text")]
+    results, _ = session(git_project, data_dir, tmp_path, garrepa_home, script)
+    one, spill_read, multi, structured, image = (r["content"] for r in results)
+
+    # (a) one large JSON block → one briefing block
+    [block] = one
+    assert block["text"].startswith("[garrepa briefing | mcp | mcp__probe__big_json | original: ")
+    assert len(block["text"]) < len(source) / 2
+    # ... and the spill path it names is readable by the agent, with the exact original
+    assert isinstance(spill_read, str) and spill_read.startswith("1\t[{\"updated_at\"")
+    spill_path = SPILL.findall(block["text"])[0]
+    assert Path(spill_path).read_text() == source
+    # (b) several text blocks → one briefing naming each
+    [merged] = multi
+    assert "--- text block 3 of 3 (4 chars) ---\ndone" in merged["text"]
+    assert "- Rollback | lines " in merged["text"]
+    # (c) structuredContent arrives as a string and stays a string
+    assert isinstance(structured, str)
+    assert structured.startswith("[garrepa briefing | mcp | mcp__probe__structured | ")
+    assert f"rows: {len(json.loads(source))} items, one row each" in structured
+    assert "total: " in structured
+    # (d) the image block is intact, the text became a briefing
+    assert image[0]["type"] == "image"
+    assert image[0]["source"]["data"].startswith("iVBORw0KGgo")
+    assert any(b.get("type") == "text" and b["text"].startswith("[garrepa briefing | mcp | "
+                                                                "mcp__probe__image_text")
+               for b in image)
+    records = [r for r in journal.read(target=garrepa_home / "journal.jsonl") if r["route"] == "mcp"]
+    assert [r["decision"] for r in records] == ["compress"] * 4
+    read = [r for r in journal.read(target=garrepa_home / "journal.jsonl") if r["route"] == "read"]
+    assert read[0]["reason"] == "spill-file"
+
+
+def test_excluded_tool_and_secret_result_pass_byte_identical(
+        git_project: Path, data_dir: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    garrepa("init", str(git_project), "--threshold", "20000", "--provider", "anthropic")
+    config = json.loads((git_project / "garrepa.config.json").read_text())
+    config["mcp"]["excludeTools"] = ["mcp__probe__private_dump"]
+    (git_project / "garrepa.config.json").write_text(json.dumps(config))
+    source = (data_dir / "big.json").read_text()
+    script = [Turn.tool("mcp__probe__private_dump"), Turn.tool("mcp__probe__leaky_json")]
+    with FakeAnthropic(reply_text="NOTES") as model, FakeAnthropic(script) as agent:
+        run = run_claude(git_project, agent.url, tmp_path / "home", garrepa_home,
+                         mcp_config=write_mcp_config(tmp_path / "mcp.json", data_dir),
+                         extra_env={"GARREPA_BASE_URL": model.url,
+                                    "ANTHROPIC_API_KEY": "sk-test-dummy"})
+        assert run.returncode == 0
+        private, secret = (r["content"] for r in agent.tool_results().values())
+        assert model.requests == []  # garrepa's model endpoint got nothing
+    assert private == [{"type": "text", "text": source}]
+    assert secret[0]["text"].startswith('[{"updated_at"') and "AKIAIOSFODNN7EXAMPLE" in secret[0]["text"]
+    reasons = [r["reason"] for r in journal.read(target=garrepa_home / "journal.jsonl")]
+    assert reasons == ["excluded-tool", "secret-content:aws-access-key"]
+    assert not (git_project / ".garrepa" / "spill").exists()
+
+
+def test_negative_control_without_init(git_project: Path, data_dir: Path, tmp_path: Path,
+                                       garrepa_home: Path) -> None:
+    results, _ = session(git_project, data_dir, tmp_path, garrepa_home,
+                         [Turn.tool("mcp__probe__big_json")])
+    assert results[0]["content"] == [{"type": "text", "text": (data_dir / "big.json").read_text()}]
