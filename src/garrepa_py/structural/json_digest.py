@@ -24,6 +24,7 @@ SIGNED = re.compile(r"[?&](X-Amz-Signature|Signature|Expires|sig|se|token|X-Goog
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$")
 TEXT_CELL = 80  # a longer string in a table is cut to its first line, up to this many chars
 TEXT_FIELD = 300  # a longer string outside tables likewise
+LONG_RUN, HEAD_RUN, TAIL_RUN = 40, 15, 10  # long lists of scalars and flat maps show both ends
 
 
 def _is_handle_key(key: str) -> bool:
@@ -238,6 +239,9 @@ def render(value: Any, name: str = "result", indent: str = "") -> list[str]:
             return table(value, name, indent)
         if all(not isinstance(item, (dict, list)) for item in value):
             cells = [cut_text(_scalar(item), TEXT_CELL) for item in value]
+            if len(cells) > LONG_RUN:
+                cells = [*cells[:HEAD_RUN], f"… {len(cells) - HEAD_RUN - TAIL_RUN} more …",
+                         *cells[-TAIL_RUN:]]
             return [f"{indent}{name}: [{len(value)}] " + ", ".join(cells)]
         out = [f"{indent}{name}: {len(value)} items"]
         for index, item in enumerate(value):
@@ -245,7 +249,15 @@ def render(value: Any, name: str = "result", indent: str = "") -> list[str]:
         return out
     if isinstance(value, dict):
         out = [f"{indent}{name}:"] if name else []
-        for key, child in value.items():
+        items = list(value.items())
+        flat_map = len(items) > LONG_RUN and all(not isinstance(v, (dict, list)) for _, v in items)
+        if flat_map:  # e.g. {version: date} with thousands of entries: the two ends matter
+            skipped = len(items) - HEAD_RUN - TAIL_RUN
+            items = [*items[:HEAD_RUN], (f"… {skipped} more entries …", ""), *items[-TAIL_RUN:]]
+        for key, child in items:
+            if child == "" and key.startswith("… "):
+                out.append(f"{indent}  {key}" if name else f"{indent}{key}")
+                continue
             out += render(child, key, indent + "  " if name else indent)
         return out
     text = _scalar(value)
