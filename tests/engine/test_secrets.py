@@ -69,6 +69,8 @@ def test_secret_content(text: str, kind: str) -> None:
     "password: ********",
     "The secret to good docs is examples.",
     "commit 3f2a9c1d0e4b5a6978 by dana",
+    'assert out == "Password:\\ninterrupted\\n"',
+    "password: notrequired",
 ])
 def test_documentation_is_not_a_secret(text: str) -> None:
     assert secret_content(text) is None

@@ -4,6 +4,7 @@ Run as a script (the test suite's network guard allows loopback only in-process)
     python tests/support/corpus.py docs     → docs and changelogs from PyPI sdists
     python tests/support/corpus.py github   → GitHub REST responses recorded in PyGithub's sdist
     python tests/support/corpus.py npm      → `npm view <package> --json` documents
+    python tests/support/corpus.py gitrepo  → a git repository, one commit per click release
 Files are fetched through the package index's simple API and checked against its sha256.
 """
 
@@ -122,5 +123,51 @@ def npm() -> Path:
     return root
 
 
+GIT_RELEASES = ("8.1.3", "8.1.4", "8.1.5", "8.1.6", "8.1.7")
+
+
+def gitrepo() -> Path:
+    """click's sdists as consecutive commits, so diffs and logs are real code changes.
+
+    Authors and dates are fixed, so the commit SHAs are the same on every machine.
+    """
+    import shutil
+
+    root = CACHE / "gitrepo"
+    if (root / ".git" / "garrepa-complete").exists():
+        return root
+    if root.exists():
+        shutil.rmtree(root)
+    root.mkdir(parents=True)
+    git = ["git", "-C", str(root), "-c", "user.name=Release Bot", "-c",
+           "user.email=releases@example.com", "-c", "commit.gpgsign=false"]
+    subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
+    for day, version in enumerate(GIT_RELEASES, start=1):
+        for child in root.iterdir():
+            if child.name != ".git":
+                shutil.rmtree(child) if child.is_dir() else child.unlink()
+        with tarfile.open(sdist("click", version)) as archive:
+            prefix = f"click-{version}/"
+            for member in archive.getmembers():
+                if not member.name.startswith(prefix) or not member.isfile():
+                    continue
+                relative = member.name[len(prefix):]
+                if ".." in Path(relative).parts or member.name.startswith("/"):
+                    continue
+                source = archive.extractfile(member)
+                if source is None:
+                    continue
+                target = root / relative
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(source.read())
+        stamp = f"2023-0{day}-0{day}T12:00:00+00:00"
+        env = dict(os.environ, GIT_AUTHOR_DATE=stamp, GIT_COMMITTER_DATE=stamp)
+        subprocess.run(git + ["add", "-A"], check=True, env=env)
+        subprocess.run(git + ["commit", "-q", "-m", f"Release click {version}", "-m",
+                              f"Import the click {version} sdist from PyPI."], check=True, env=env)
+    (root / ".git" / "garrepa-complete").write_text("\n".join(GIT_RELEASES) + "\n")
+    return root
+
+
 if __name__ == "__main__":
-    print({"docs": docs, "github": github, "npm": npm}[sys.argv[1]]())
+    print({"docs": docs, "github": github, "npm": npm, "gitrepo": gitrepo}[sys.argv[1]]())

@@ -97,12 +97,23 @@ def _assignment_starts(text: str) -> list[int]:
     return sorted(starts)
 
 
+def _looks_like_credential(value: str) -> bool:
+    """A value, not a word: letters with digits or symbols, after escapes like \\n are removed."""
+    for escape in ("\\n", "\\t", "\\r"):
+        value = value.replace(escape, "")
+    if len(value) < 8 or _PLACEHOLDER.match(value):
+        return False
+    has_letter = any(c.isalpha() for c in value)
+    has_other = any(c.isdigit() or not c.isalnum() for c in value)
+    return has_letter and has_other
+
+
 def _credential_assignment(text: str) -> bool:
     for start in _assignment_starts(text):
         matches = (_ASSIGNMENT.finditer(text) if start < 0 else
                    [m for m in [_ASSIGNMENT.match(text, start, start + _WINDOW)] if m])
         for match in matches:
-            if not _PLACEHOLDER.match(match.group("value")):
+            if _looks_like_credential(match.group("value")):
                 return True
     return False
 

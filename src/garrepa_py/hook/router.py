@@ -6,8 +6,6 @@ compressors plug in here and nowhere else.
 
 from __future__ import annotations
 
-from garrepa_py.hook.verdict import passed
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -16,10 +14,6 @@ if TYPE_CHECKING:
     from garrepa_py.hook.verdict import HookContext, Verdict
 
     RouteHandler = Callable[[dict[str, Any], HookContext], Verdict]
-
-
-def _compressor_pending(event: dict[str, Any], context: HookContext) -> Verdict:
-    return passed("compressor-pending")
 
 
 def _read(event: dict[str, Any], context: HookContext) -> Verdict:
@@ -34,10 +28,16 @@ def _mcp(event: dict[str, Any], context: HookContext) -> Verdict:
     return mcp.handle(event, context)
 
 
+def _git(event: dict[str, Any], context: HookContext) -> Verdict:
+    from garrepa_py.routes import git
+
+    return git.handle(event, context)
+
+
 ROUTES: dict[str, RouteHandler] = {
     "read": _read,
     "mcp": _mcp,
-    "git": _compressor_pending,
+    "git": _git,
 }
 
 

@@ -1,0 +1,103 @@
+"""Is this Bash command exactly one read-only `git diff`, `git log` or `git show`?
+
+Claude Code's `if: "Bash(git *)"` fires for any compound command with a git part, so the hook
+re-parses the command with a shell tokenizer (quotes understood) and says yes only for a single
+read-only dump, optionally after `cd DIR &&` and `VAR=value` assignments, with `-C DIR`,
+`--no-pager`, `-c key=value` and friends. Anything else — writes, pipes, redirections, command
+substitution, `;`, `||`, background jobs, several git commands, `--output`, secret paths — is no.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+
+DUMP_COMMANDS = ("diff", "log", "show")
+OPERATORS = frozenset({"|", "||", ";", "&", ">", ">>", "<", "<<", "<<<", ">&", "&>", "(", ")",
+                       ";;", "|&", "<&", "<>", ">|", "&>>"})
+GLOBAL_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace",
+                               "--config-env", "--exec-path"})
+GLOBAL_FLAGS = frozenset({"--no-pager", "-P", "--no-optional-locks", "--literal-pathspecs",
+                          "--no-replace-objects", "--bare", "--glob-pathspecs",
+                          "--noglob-pathspecs", "--icase-pathspecs", "--no-advice"})
+FORBIDDEN_ARGS = ("--output", "-o", "--ext-diff", "--textconv")
+
+
+@dataclass(frozen=True)
+class GitDump:
+    subcommand: str  # "diff" | "log" | "show"
+    global_args: tuple[str, ...]  # everything between `git` and the subcommand
+    args: tuple[str, ...]  # everything after the subcommand
+    cd: str | None  # the directory of a leading `cd DIR &&`
+
+    def command_for(self, *extra: str) -> str:
+        """A command that shows part of the same output, e.g. one file left out of a digest."""
+        words = ["git", *self.global_args, self.subcommand, *extra]
+        line = " ".join(shlex.quote(w) for w in words)
+        return f"cd {shlex.quote(self.cd)} && {line}" if self.cd else line
+
+
+def _tokens(command: str) -> list[str] | None:
+    if "$(" in command or "`" in command or "\n" in command.strip():
+        return None  # command substitution or several lines: never ours to rewrite
+    lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    try:
+        return list(lexer)
+    except ValueError:
+        return None  # unbalanced quotes
+
+
+def _is_assignment(token: str) -> bool:
+    name, equals, _ = token.partition("=")
+    return bool(equals) and name.replace("_", "a").isalnum() and not name[0].isdigit()
+
+
+def _paths_in(args: tuple[str, ...]) -> list[str]:
+    """Arguments that may name files: pathspecs, and the path part of `REV:path`."""
+    found = []
+    for arg in args:
+        if arg.startswith("-"):
+            continue
+        found.append(arg.split(":", 1)[1] if ":" in arg and not arg.startswith(":/") else arg)
+    return [p for p in found if p]
+
+
+def parse(command: str) -> GitDump | None:
+    tokens = _tokens(command)
+    if not tokens:
+        return None
+    cd = None
+    if tokens[0] == "cd":
+        if len(tokens) < 4 or tokens[2] != "&&":
+            return None
+        cd = tokens[1]
+        tokens = tokens[3:]
+    if any(token in OPERATORS or token == "&&" for token in tokens):
+        return None
+    while tokens and _is_assignment(tokens[0]):
+        tokens = tokens[1:]
+    if len(tokens) < 2 or tokens[0] != "git":
+        return None
+    index = 1
+    while index < len(tokens) and tokens[index].startswith("-"):
+        option = tokens[index]
+        name = option.split("=", 1)[0]
+        if name in GLOBAL_WITH_VALUE:
+            index += 1 if "=" in option else 2  # `--git-dir=x` or `--git-dir x`, `-C dir`
+        elif option in GLOBAL_FLAGS:
+            index += 1
+        else:
+            return None  # an option we do not know: not ours to judge
+    if index >= len(tokens) or tokens[index] not in DUMP_COMMANDS:
+        return None
+    subcommand = tokens[index]
+    args = tuple(tokens[index + 1:])
+    for arg in args:
+        if arg.split("=", 1)[0] in FORBIDDEN_ARGS:
+            return None
+    from garrepa_py.guard.secrets import secret_path
+
+    if any(secret_path(path) for path in _paths_in(args)):
+        return None
+    return GitDump(subcommand, tuple(tokens[1:index]), args, cd)

@@ -1,0 +1,97 @@
+"""The git route through the real hook process."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from garrepa_py import journal
+
+from ..conftest import run_hook
+from .conftest import git
+
+
+def bash_event(command: str, response: dict[str, Any]) -> str:
+    return json.dumps({"session_id": "s", "hook_event_name": "PostToolUse", "tool_name": "Bash",
+                       "tool_input": {"command": command, "description": "d"},
+                       "tool_response": response, "tool_use_id": "t"})
+
+
+def post(project: Path, command: str, response: dict[str, Any]) -> Any:
+    proc = run_hook(bash_event(command, response), env={"CLAUDE_PROJECT_DIR": str(project),
+                                                        "GARREPA_PROVIDER": "none"})
+    assert proc.returncode == 0
+    return json.loads(proc.stdout)["hookSpecificOutput"] if proc.stdout else None
+
+
+def persisted(tmp_path: Path, text: str) -> dict[str, Any]:
+    path = tmp_path / "tool-results" / "b1.txt"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(text)
+    return {"stdout": text[:30000], "stderr": "", "interrupted": False, "isImage": False,
+            "noOutputExpected": False, "persistedOutputPath": str(path),
+            "persistedOutputSize": len(text)}
+
+
+def last(garrepa_home: Path) -> dict:
+    return list(journal.read(target=garrepa_home / "journal.jsonl"))[-1]
+
+
+def test_persisted_log_becomes_a_digest_in_bash_shape(repo_copy: Path, tmp_path: Path,
+                                                      garrepa_home: Path) -> None:
+    source = git(repo_copy, "log", "-p")
+    output = post(repo_copy, "git log -p", persisted(tmp_path, source))
+    replaced = output["updatedToolOutput"]
+    assert set(replaced) == {"stdout", "stderr", "interrupted", "isImage", "noOutputExpected"}
+    assert (replaced["stderr"], replaced["interrupted"], replaced["isImage"]) == ("", False, False)
+    text = replaced["stdout"]
+    assert text.startswith("[garrepa briefing | git | git log -p | original: ")
+    assert len(text) < 30000
+    spill = text.rsplit("[exact original: ", 1)[1].split(" (", 1)[0]
+    assert Path(spill).read_text() == source  # the whole dump, not the 30,000-char cut
+    record = last(garrepa_home)
+    assert (record["route"], record["decision"], record["reason"]) == ("git", "compress",
+                                                                       "digested-log")
+    assert record["chars_in"] == len(source)
+
+
+def test_inline_diff_over_threshold(repo_copy: Path) -> None:
+    source = git(repo_copy, "diff", "HEAD~4", "HEAD")
+    assert 32000 < len(source)
+    response = {"stdout": source, "stderr": "", "interrupted": False}
+    replaced = post(repo_copy, "cd . && GIT_PAGER=cat git --no-pager diff HEAD~4 HEAD",
+                    response)["updatedToolOutput"]
+    assert set(replaced) == {"stdout", "stderr", "interrupted"}
+    assert "files changed" in replaced["stdout"]
+
+
+@pytest.mark.parametrize("command, extra, reason", [
+    ("git log -p | head -c 40000", {}, "not-a-git-dump"),
+    ("git log -p > log.txt", {}, "not-a-git-dump"),
+    ("git log -p", {"interrupted": True}, "interrupted-or-image"),
+    ("git log -p", {"backgroundTaskId": "b1"}, "background-task"),
+    ("git show HEAD:.env", {}, "not-a-git-dump"),
+])
+def test_outputs_that_pass(repo_copy: Path, tmp_path: Path, garrepa_home: Path, command: str,
+                           extra: dict, reason: str) -> None:
+    response = {**persisted(tmp_path, git(repo_copy, "log", "-p")), **extra}
+    assert post(repo_copy, command, response) is None
+    assert last(garrepa_home)["reason"] == reason
+
+
+def test_small_output_is_not_parsed(repo_copy: Path, garrepa_home: Path) -> None:
+    assert post(repo_copy, "git log -1", {"stdout": "commit abc", "stderr": "",
+                                          "interrupted": False}) is None
+    assert last(garrepa_home)["reason"] == "under-threshold"
+
+
+def test_secret_in_diff_passes(repo_copy: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    (repo_copy / "src" / "click" / "creds.py").write_text(
+        'TOKEN = "ghp_' + "a1B2c3D4e5" * 4 + '"\n')
+    git(repo_copy, "add", "-A")
+    source = git(repo_copy, "diff", "--cached") + git(repo_copy, "diff", "HEAD~4", "HEAD")
+    assert post(repo_copy, "git diff --cached", persisted(tmp_path, source)) is None
+    assert last(garrepa_home)["reason"] == "secret-content:github-token"
