@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -39,6 +40,55 @@ def _loopback_only(self: socket.socket, address: object) -> None:
 def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test may reach a real model service: in-process sockets connect to loopback only."""
     monkeypatch.setattr(socket.socket, "connect", _loopback_only)
+
+
+CORPUS_SCRIPT = Path(__file__).resolve().parent / "support" / "corpus.py"
+
+
+def _corpus(kind: str) -> Path:
+    """Build (once, then cached in .cache/corpus) one real-world corpus; see support/corpus.py.
+
+    It runs as its own process: in-process sockets may reach loopback only.
+    """
+    out = subprocess.run([sys.executable, str(CORPUS_SCRIPT), kind], capture_output=True,
+                         text=True, timeout=600, check=True)
+    return Path(out.stdout.strip())
+
+
+@pytest.fixture(scope="session")
+def doc_corpus() -> Path:
+    """Docs and changelogs from the sdists of pytest, click, httpx, attrs and rich."""
+    return _corpus("docs")
+
+
+@pytest.fixture(scope="session")
+def github_corpus() -> Path:
+    """GitHub REST API responses recorded in PyGithub 2.3.0's sdist (its test replay data)."""
+    return _corpus("github")
+
+
+@pytest.fixture(scope="session")
+def npm_corpus() -> Path:
+    """`npm view <package> --json` for a few popular packages."""
+    return _corpus("npm")
+
+
+@pytest.fixture(scope="session")
+def click_repo() -> Path:
+    """A git repository with one commit per click release 8.1.3 … 8.1.7 (from PyPI sdists)."""
+    return _corpus("gitrepo")
+
+
+@pytest.fixture
+def repo_copy(click_repo: Path, tmp_path: Path) -> Path:
+    target = tmp_path / "click"
+    shutil.copytree(click_repo, target, symlinks=True)
+    return target
+
+
+def git(repo: Path, *args: str) -> str:
+    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True,
+                          check=True).stdout
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 
 from garrepa_py import journal
 
-from ..git.conftest import click_repo, git, repo_copy  # noqa: F401  (fixtures)
+from ..conftest import git
 from ..support.claude_run import run_claude
 from ..support.fake_anthropic import FakeAnthropic, Turn
 from .conftest import garrepa
@@ -29,7 +29,7 @@ def bash(command: str) -> Turn:
     return Turn.tool("Bash", command=command, description="git")
 
 
-def test_log_p_and_diff_become_digests(repo_copy: Path, tmp_path: Path,  # noqa: F811
+def test_log_p_and_diff_become_digests(repo_copy: Path, tmp_path: Path,
                                        garrepa_home: Path) -> None:
     garrepa("init", str(repo_copy), "--provider", "none")
     log_p = git(repo_copy, "log", "-p")
@@ -57,7 +57,7 @@ def test_log_p_and_diff_become_digests(repo_copy: Path, tmp_path: Path,  # noqa:
     assert ("git", "digested-log") in reasons and ("git", "digested-diff") in reasons
 
 
-def test_writes_pipes_and_redirects_pass_untouched(repo_copy: Path, tmp_path: Path,  # noqa: F811
+def test_writes_pipes_and_redirects_pass_untouched(repo_copy: Path, tmp_path: Path,
                                                    garrepa_home: Path) -> None:
     garrepa("init", str(repo_copy), "--provider", "none")
     script = [bash("git -c user.name=A -c user.email=a@b.c commit --allow-empty -m 'empty one'"),
@@ -74,7 +74,7 @@ def test_writes_pipes_and_redirects_pass_untouched(repo_copy: Path, tmp_path: Pa
     assert reasons == ["under-threshold", "not-a-git-dump", "under-threshold"]
 
 
-def test_negative_control_without_init(repo_copy: Path, tmp_path: Path,  # noqa: F811
+def test_negative_control_without_init(repo_copy: Path, tmp_path: Path,
                                        garrepa_home: Path) -> None:
     with FakeAnthropic([bash("git log -p")]) as fake:
         run_claude(repo_copy, fake.url, tmp_path / "home", garrepa_home)

@@ -12,7 +12,6 @@ import pytest
 
 from garrepa_py import journal
 
-from ..mcp.conftest import github_corpus  # noqa: F401  (session fixture)
 from ..support.claude_run import run_claude, write_mcp_config
 from ..support.fake_anthropic import FakeAnthropic, Turn
 from .conftest import garrepa
@@ -23,7 +22,7 @@ ISSUES = "Issue33_testClosedIssues-361.json"  # 30,206 chars: inline for Claude 
 
 
 @pytest.fixture
-def data_dir(tmp_path: Path, github_corpus: Path) -> Path:  # noqa: F811
+def data_dir(tmp_path: Path, github_corpus: Path) -> Path:
     data = tmp_path / "mcp-data"
     data.mkdir()
     shutil.copy(github_corpus / ISSUES, data / "big.json")

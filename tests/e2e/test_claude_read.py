@@ -12,7 +12,6 @@ import pytest
 
 from garrepa_py import journal
 
-from ..read.conftest import doc_corpus  # noqa: F401  (session fixture)
 from ..support.claude_run import run_claude
 from ..support.fake_anthropic import FakeAnthropic, Turn
 from .conftest import garrepa
@@ -43,7 +42,7 @@ def second_section_read(path: Path) -> Any:
 
 
 @pytest.fixture
-def changelog(git_project: Path, doc_corpus: Path) -> Path:  # noqa: F811
+def changelog(git_project: Path, doc_corpus: Path) -> Path:
     target = git_project / "CHANGELOG.md"
     shutil.copy(doc_corpus / "attrs-23.2.0" / "CHANGELOG.md", target)
     return target
@@ -121,7 +120,7 @@ def test_deny_mode_end_to_end(git_project: Path, changelog: Path, tmp_path: Path
 
 
 def test_document_over_256k_gets_a_map_not_the_size_error(
-        git_project: Path, doc_corpus: Path, tmp_path: Path, garrepa_home: Path) -> None:  # noqa: F811
+        git_project: Path, doc_corpus: Path, tmp_path: Path, garrepa_home: Path) -> None:
     target = git_project / "changelog.rst"
     shutil.copy(doc_corpus / "pytest-8.2.0" / "doc" / "en" / "changelog.rst", target)
     garrepa("init", str(git_project), "--provider", "none")

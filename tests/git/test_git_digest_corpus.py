@@ -14,7 +14,7 @@ from garrepa_py.routes.git import _structural
 from garrepa_py.routes.git_command import parse
 from garrepa_py.structural.git_digest import BUDGET
 
-from .conftest import git
+from ..conftest import git
 
 
 def patch_section(digest: str) -> str:

@@ -10,8 +10,7 @@ import pytest
 
 from garrepa_py import journal
 
-from ..conftest import run_hook
-from .conftest import git
+from ..conftest import git, run_hook
 
 
 def bash_event(command: str, response: dict[str, Any]) -> str:

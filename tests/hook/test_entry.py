@@ -122,7 +122,8 @@ def test_pass_through_imports_only_the_standard_library(project: Path) -> None:
     from garrepa_py.config import trust
 
     trust.record_trust(project / "garrepa.config.json")
-    for event in (READ_EVENT, MCP_EVENT, BASH_EVENT, {"hook_event_name": "Stop"}):
+    small_git = dict(BASH_EVENT, tool_response={"stdout": "abc", "stderr": "", "interrupted": False})
+    for event in (READ_EVENT, MCP_EVENT, small_git, {"hook_event_name": "Stop"}):
         proc = subprocess.run(
             [sys.executable, "-c", code, str(SRC), json.dumps(event), ",".join(HEAVY_MODULES)],
             capture_output=True, text=True, timeout=60, check=True,

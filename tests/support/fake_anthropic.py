@@ -13,8 +13,10 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from .loopback import LoopbackServer, send_json
 
 
 @dataclass
@@ -53,28 +55,18 @@ class FakeAnthropic:
         self.raw_replies = list(raw_replies or [])  # (status, body) sent verbatim, first come
         self._lock = threading.Lock()
         self._ids = 0
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self.server.daemon_threads = True
-        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self._timer = threading.Timer(lifetime, self.stop)
-        self._timer.daemon = True
+        self._server = LoopbackServer(self._handler(), lifetime)
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}"
+        return f"http://127.0.0.1:{self._server.port}"
 
     def __enter__(self) -> FakeAnthropic:
-        self._thread.start()
-        self._timer.start()
+        self._server.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-    def stop(self) -> None:
-        self._timer.cancel()
-        self.server.shutdown()
-        self.server.server_close()
+        self._server.stop()
 
     # ------------------------------------------------------------ what the agent saw
 
@@ -123,13 +115,7 @@ class FakeAnthropic:
                 pass
 
             def _send_json(self, status: int, payload: dict[str, Any]) -> None:
-                data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("content-type", "application/json")
-                self.send_header("content-length", str(len(data)))
-                self.send_header("request-id", "req_fake")
-                self.end_headers()
-                self.wfile.write(data)
+                send_json(self, status, json.dumps(payload).encode(), {"request-id": "req_fake"})
 
             def do_GET(self) -> None:
                 self._send_json(404, {"type": "error", "error": {"type": "not_found_error",
@@ -148,12 +134,7 @@ class FakeAnthropic:
                     status = fake.fail_first.pop(0) if fake.fail_first else None
                     raw_reply = fake.raw_replies.pop(0) if fake.raw_replies else None
                 if raw_reply is not None:
-                    code, payload = raw_reply
-                    self.send_response(code)
-                    self.send_header("content-type", "application/json")
-                    self.send_header("content-length", str(len(payload)))
-                    self.end_headers()
-                    self.wfile.write(payload)
+                    send_json(self, *raw_reply)
                     return
                 if "count_tokens" in self.path:
                     self._send_json(200, {"input_tokens": 100})

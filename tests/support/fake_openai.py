@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 from .fake_anthropic import Recorded
+from .loopback import LoopbackServer, send_json
 
 
 class FakeOpenAI:
@@ -18,28 +19,18 @@ class FakeOpenAI:
         self.requests: list[Recorded] = []
         self.headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self.server.daemon_threads = True
-        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self._timer = threading.Timer(lifetime, self.stop)
-        self._timer.daemon = True
+        self._server = LoopbackServer(self._handler(), lifetime)
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+        return f"http://127.0.0.1:{self._server.port}/v1"
 
     def __enter__(self) -> FakeOpenAI:
-        self._thread.start()
-        self._timer.start()
+        self._server.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-    def stop(self) -> None:
-        self._timer.cancel()
-        self.server.shutdown()
-        self.server.server_close()
+        self._server.stop()
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         fake = self
@@ -63,11 +54,6 @@ class FakeOpenAI:
                         "choices": [{"index": 0, "finish_reason": "stop",
                                      "message": {"role": "assistant", "content": fake.reply_text}}],
                         "usage": {"prompt_tokens": 50, "completion_tokens": 10}}).encode())
-                status, data = scripted
-                self.send_response(status)
-                self.send_header("content-type", "application/json")
-                self.send_header("content-length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
+                send_json(self, *scripted)
 
         return Handler
