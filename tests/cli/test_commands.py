@@ -15,7 +15,8 @@ from .helpers import invoke
 def test_version_and_help_list_every_command() -> None:
     assert invoke("--version").output == "garrepa 0.1.0\n"
     help_text = invoke("--help").output
-    for command in ("init", "uninstall", "doctor", "trust", "config"):
+    for command in ("init", "uninstall", "doctor", "trust", "summarize", "write", "peek", "ask",
+                    "report", "config"):
         assert f"  {command} " in help_text
     assert "  hook " not in help_text  # internal
 

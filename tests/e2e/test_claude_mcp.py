@@ -12,6 +12,7 @@ import pytest
 
 from garrepa_py import journal
 
+from ..cli.helpers import invoke
 from ..support.claude_run import run_claude, write_mcp_config
 from ..support.fake_anthropic import FakeAnthropic, Turn
 from .conftest import garrepa
@@ -86,6 +87,11 @@ def test_each_result_shape(git_project: Path, data_dir: Path, tmp_path: Path,
     assert [r["decision"] for r in records] == ["compress"] * 4
     read = [r for r in journal.read(target=garrepa_home / "journal.jsonl") if r["route"] == "read"]
     assert read[0]["reason"] == "spill-file"
+    # `garrepa report` on the journal this real Claude Code session wrote
+    report = json.loads(invoke("report", "--json").output)
+    assert report["routes"]["mcp"]["compressed"] == 4
+    assert report["routes"]["mcp"]["saved_chars"] > len(source)
+    assert report["routes"]["read"]["passed"] == {"spill-file": 1}
 
 
 def test_excluded_tool_and_secret_result_pass_byte_identical(

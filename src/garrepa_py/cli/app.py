@@ -24,6 +24,11 @@ config_app = typer.Typer(help="Show or change settings (user config.toml).", no_
 app.add_typer(config_app, name="config")
 
 
+class WriteKind(str, Enum):
+    commit_message = "commit-message"
+    pr_title = "pr-title"
+
+
 class Provider(str, Enum):
     anthropic = "anthropic"
     openai_compatible = "openai-compatible"
@@ -189,6 +194,146 @@ def config_set(key: str, value: str) -> None:
 
     stored = set_user_value(key, value)
     typer.echo(f"{key} = {json.dumps(stored)} in {paths.user_config_file()}")
+
+
+@app.command()
+@error_boundary
+def summarize(
+    paths: Annotated[list[str], typer.Argument(help="Files, directories or globs.")],
+    question: Annotated[str | None, typer.Option("--question", "-q",
+                                                    help="What you want to know.")] = None,
+    as_json: JsonOpt = False,
+    offline: Annotated[bool, typer.Option("--offline",
+                                          help="Structural briefings only: no model.")] = False,
+) -> None:
+    """Brief files with the pipeline the hooks use (documents, JSON, diffs, text)."""
+    from garrepa_py.actions import files
+    from garrepa_py.actions.project import project_root
+    from garrepa_py.actions.summarize import summarize_file
+    from garrepa_py.cli import render, views
+    from garrepa_py.config.load import load_config
+    from garrepa_py.errors import GarrepaError
+
+    root = project_root()
+    config = load_config(root, dict(os.environ, GARREPA_PROVIDER="none") if offline else None)
+    targets = list(files.expand(paths))
+    if not targets:
+        raise GarrepaError(f"nothing matches {' '.join(paths)}", hint="check the paths or globs")
+    out = render.console()
+    results = views.with_progress(out, targets,
+                                  lambda path: summarize_file(path, config, str(root), question))
+    if as_json:
+        typer.echo(json.dumps([r.as_dict() for r in results], indent=2))
+    else:
+        views.show_summaries(out, results)
+    if all(r.status in ("refused", "skipped") for r in results):
+        raise typer.Exit(1)
+
+
+@app.command()
+@error_boundary
+def write(
+    kind: Annotated[WriteKind, typer.Argument(help="commit-message or pr-title.")],
+    staged: Annotated[bool, typer.Option("--staged",
+                                         help="Use `git diff --staged` instead of stdin.")] = False,
+    context: Annotated[str | None, typer.Option("--context",
+                                                   help="Why the change was made.")] = None,
+) -> None:
+    """Draft a commit message or PR title from a diff; prints it, never commits."""
+    import sys
+
+    from garrepa_py.actions import write as core
+    from garrepa_py.actions.project import project_root
+    from garrepa_py.config.load import load_config
+    from garrepa_py.errors import GarrepaError
+
+    if staged:
+        diff = core.staged_diff()
+    elif sys.stdin.isatty():
+        raise GarrepaError("no diff given", hint="pipe one in (git diff | garrepa write "
+                                                 "commit-message) or add --staged")
+    else:
+        diff = sys.stdin.read()
+    typer.echo(core.draft(kind.value, diff, load_config(project_root()), context))
+
+
+@app.command()
+@error_boundary
+def peek(
+    target: Annotated[str, typer.Argument(help="A spill id from a briefing, or a path.")],
+    start: Annotated[int, typer.Argument(help="First line.")] = 1,
+    end: Annotated[int | None, typer.Argument(help="Last line (default: START+49).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print exact numbered lines of a spilled original (no model)."""
+    from garrepa_py.actions import recall
+    from garrepa_py.actions.project import project_root
+
+    path = recall.resolve(target, project_root())
+    lines = recall.peek(path, start, start + 49 if end is None else end)
+    if as_json:
+        typer.echo(json.dumps({"path": str(path), "lines": [{"number": n, "text": t}
+                                                             for n, t in lines]}, indent=2))
+        return
+    for number, text in lines:
+        typer.echo(f"{number}\t{text}")
+
+
+@app.command()
+@error_boundary
+def ask(
+    target: Annotated[str, typer.Argument(help="A spill id from a briefing, or a path.")],
+    question: Annotated[str, typer.Argument(help="What you want to find.")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Have the cheap model find the lines that answer a question (each checked verbatim)."""
+    from garrepa_py.actions import recall
+    from garrepa_py.actions.project import project_root
+    from garrepa_py.config.load import load_config
+    from garrepa_py.errors import GarrepaError
+    from garrepa_py.model.providers import make_client
+
+    root = project_root()
+    path = recall.resolve(target, root)
+    client, why_not = make_client(load_config(root))
+    if client is None:
+        raise GarrepaError(f"ask needs a model, and none is usable ({why_not})",
+                           hint="use `garrepa peek`, or see `garrepa doctor`")
+    answer = recall.ask(path, question, client)
+    if as_json:
+        typer.echo(json.dumps({"path": str(path), "rejected": answer.rejected,
+                               "lines": [{"number": n, "text": t} for n, t in answer.lines]},
+                              indent=2))
+        return
+    for number, text in answer.lines:
+        typer.echo(f"{number}\t{text}")
+    if answer.rejected:
+        typer.echo(f"({answer.rejected} quoted lines were not in the original and were dropped)",
+                   err=True)
+    if not answer.lines:
+        typer.echo("No line of the original answers that.", err=True)
+        raise typer.Exit(1)
+
+
+@app.command()
+@error_boundary
+def report(
+    since: Annotated[str | None, typer.Option("--since",
+                                                 help="Only events this recent: 30m, 12h, 7d.")] = None,
+    project: Annotated[Path | None, typer.Option("--project",
+                                                    help="Only this project's events.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """What garrepa saved, cost and took, per route and tool, from the journal."""
+    from garrepa_py.actions import report as core
+    from garrepa_py.cli import render, views
+
+    result = core.build(core.parse_since(since) if since else None,
+                        str(project.resolve()) if project else None)
+    if as_json:
+        typer.echo(json.dumps(result.as_dict(), indent=2))
+    else:
+        views.show_report(render.console(), result)
 
 
 @app.command(hidden=True)

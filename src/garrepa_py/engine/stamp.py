@@ -10,8 +10,10 @@ def header(route: str, label: str, source_chars: int, source_lines: int, method:
 
 
 def spill_pointer(path: str, lines: int) -> str:
-    return (f"[exact original: {path} ({lines:,} lines) | Read it with offset/limit for any "
-            f"part; nothing above is invented, everything left out is there]")
+    spill_id = path.rsplit("/", 1)[-1].split(".", 1)[0][:12]
+    return (f"[exact original: {path} ({lines:,} lines) | Read it with offset/limit, or run "
+            f"`garrepa peek {spill_id} START END` or `garrepa ask {spill_id} \"question\"`; "
+            "nothing above is invented, everything left out is there]")
 
 
 def stamp(body: str, head: str, pointer: str) -> str:

@@ -1,0 +1,57 @@
+"""Finding and reading the files a person names: globs, directories, bounded reads."""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+MAX_BYTES = 16 * 1024 * 1024
+SKIP_DIRS = frozenset({".git", ".garrepa", "node_modules", "__pycache__", ".venv", "venv",
+                       ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox", "dist", "build"})
+
+
+def expand(patterns: list[str]) -> Iterator[Path]:
+    """Files named by paths, globs (`**` allowed) and directories (walked), each once, in order."""
+    seen: set[Path] = set()
+    for pattern in patterns:
+        matches = sorted(glob.glob(pattern, recursive=True)) if glob.has_magic(pattern) else [pattern]
+        for match in matches:
+            path = Path(match)
+            candidates = _walk(path) if path.is_dir() else [path]
+            for candidate in candidates:
+                if candidate not in seen:
+                    seen.add(candidate)
+                    yield candidate
+
+
+def _walk(root: Path) -> list[Path]:
+    found = []
+    for directory, dirs, names in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
+        found += [Path(directory) / name for name in sorted(names)]
+    return found
+
+
+class Unreadable(Exception):
+    """Why a file cannot be summarized: missing, too large, binary, not UTF-8."""
+
+
+def read_text(path: Path) -> str:
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise Unreadable(f"cannot be read ({exc.strerror or exc})") from None
+    if size > MAX_BYTES:
+        raise Unreadable(f"is larger than {MAX_BYTES // (1024 * 1024)} MB")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise Unreadable(f"cannot be read ({exc.strerror or exc})") from None
+    if b"\0" in data[:65536]:
+        raise Unreadable("is binary")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise Unreadable("is not UTF-8 text") from None

@@ -1,0 +1,79 @@
+"""`garrepa report` on a journal written by real hook processes, and audit mode."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ..cli.helpers import invoke
+from ..conftest import run_hook
+from ..support.fake_anthropic import FakeAnthropic
+
+
+def event(name: str, tool: str, **fields: object) -> str:
+    return json.dumps({"session_id": "s", "hook_event_name": name, "tool_name": tool, **fields})
+
+
+@pytest.fixture
+def journaled(project: Path, doc_corpus: Path, github_corpus: Path) -> dict[str, int]:
+    """Five real hook runs: a mapped Read, a passed Read, a briefed MCP result (by the fake
+    model), a small git log, and an MCP result in audit mode."""
+    shutil.copy(doc_corpus / "attrs-23.2.0" / "CHANGELOG.md", project / "CHANGELOG.md")
+    issues = (github_corpus / "Issue33_testClosedIssues-31.json").read_text()
+    env = {"CLAUDE_PROJECT_DIR": str(project), "GARREPA_PROVIDER": "none"}
+    run_hook(event("PreToolUse", "Read", tool_input={"file_path": str(project / "CHANGELOG.md")}),
+             env=env)
+    run_hook(event("PreToolUse", "Read", tool_input={"file_path": str(project / "app.py")}), env=env)
+    first = json.loads(issues)[0]["number"]
+    with FakeAnthropic(reply_text=f"25 closed issues such as #{first}.") as fake:
+        run_hook(event("PostToolUse", "mcp__github__list_issues", tool_input={},
+                       tool_response=[{"type": "text", "text": issues}]),
+                 env={**env, "GARREPA_PROVIDER": "anthropic", "GARREPA_BASE_URL": fake.url,
+                      "ANTHROPIC_API_KEY": "sk-test"})
+    run_hook(event("PostToolUse", "Bash", tool_input={"command": "git log -1"},
+                   tool_response={"stdout": "commit abc", "stderr": "", "interrupted": False}),
+             env=env)
+    audit = run_hook(event("PostToolUse", "mcp__jira__search", tool_input={},
+                           tool_response=[{"type": "text", "text": issues}]),
+                     env={**env, "GARREPA_MODE": "audit"})
+    assert audit.stdout == b""  # audit mode computes and records, and replaces nothing
+    return {"issues": len(issues)}
+
+
+def test_report_json_counts_what_the_agent_received(journaled: dict[str, int]) -> None:
+    data = json.loads(invoke("report", "--json").output)
+    total = data["total"]
+    assert (total["events"], total["compressed"], total["audited"]) == (5, 2, 1)
+    assert total["passed"] == {"not-documentation": 1, "under-threshold": 1}
+    assert total["model_input_tokens"] == 100 and total["model_output_tokens"] == 20
+    assert total["model_cost_usd"] == pytest.approx((100 * 1.0 + 20 * 5.0) / 1e6)
+    assert total["saved_chars"] == total["chars_in"] - total["chars_out"] > 0
+    assert total["saved_tokens_est"] == total["saved_chars"] // 4
+    assert total["would_save_chars"] > 0
+    assert data["routes"]["read"]["compressed"] == 1
+    assert data["routes"]["mcp"]["chars_in"] == journaled["issues"]  # audit not counted as saved
+    assert data["tools"]["mcp__jira__search"]["audited"] == 1
+    assert sum(data["saved_chars_by_day"].values()) == total["saved_chars"]
+    assert set(total) >= {"latency_ms_median", "latency_ms_p95", "cache_hits", "fallbacks"}
+
+
+def test_report_text(journaled: dict[str, int]) -> None:
+    output = invoke("report").output
+    assert output.startswith("2 of 5 events compressed; ")
+    assert "Audit mode: would have saved " in output
+    assert "By route" in output and "By tool" in output and "Saved per day" in output
+    assert "Passed through, by reason: not-documentation 1, under-threshold 1" in output
+
+
+def test_report_since_and_empty(journaled: dict[str, int]) -> None:
+    assert json.loads(invoke("report", "--since", "1h", "--json").output)["total"]["events"] == 5
+    result = invoke("report", "--since", "yesterday")
+    assert result.output == ("error: cannot read --since 'yesterday'\n"
+                             "hint: use a number and a unit: 30m, 12h, 7d, 2w\n")
+
+
+def test_report_on_an_empty_journal() -> None:
+    assert invoke("report").output.startswith("No events in the journal for this period.")

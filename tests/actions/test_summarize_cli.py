@@ -1,0 +1,85 @@
+"""`garrepa summarize` through typer's CliRunner, on real documents and responses."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from ..cli.helpers import invoke
+from ..support.fake_anthropic import FakeAnthropic
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, doc_corpus: Path,
+            github_corpus: Path) -> Path:
+    root = tmp_path / "work"
+    (root / ".git").mkdir(parents=True)  # a project root
+    (root / "docs").mkdir()
+    shutil.copy(doc_corpus / "attrs-23.2.0" / "CHANGELOG.md", root / "CHANGELOG.md")
+    shutil.copy(doc_corpus / "click-8.1.7" / "CHANGES.rst", root / "docs" / "CHANGES.rst")
+    shutil.copy(github_corpus / "Issue33_testClosedIssues-31.json", root / "issues.json")
+    (root / "small.txt").write_text("tiny\n")
+    monkeypatch.chdir(root)
+    return root
+
+
+def test_summarize_offline_map(workdir: Path) -> None:
+    result = invoke("summarize", "CHANGELOG.md", "--offline")
+    assert result.exit_code == 0
+    assert result.output.startswith("CHANGELOG.md: briefed 60,585 → ")
+    assert "Document map of CHANGELOG.md: 1,129 lines" in result.output
+    assert "lines 15-36" in result.output
+
+
+def test_summarize_json_schema_globs_and_directories(workdir: Path) -> None:
+    result = invoke("summarize", "*.md", "docs", "issues.json", "small.txt", "--offline",
+                    "--json")
+    assert result.exit_code == 0
+    rows = json.loads(result.output)
+    assert [r["path"] for r in rows] == ["CHANGELOG.md", "docs/CHANGES.rst", "issues.json",
+                                         "small.txt"]
+    assert all(set(r) == {"path", "status", "reason", "briefing", "chars_in", "chars_out",
+                          "method"} for r in rows)
+    assert [r["status"] for r in rows] == ["briefed", "briefed", "briefed", "short"]
+    assert "result: 25 items, one row each" in rows[2]["briefing"]
+    assert rows[3]["reason"] == "5 chars: read it whole"
+
+
+def test_summarize_refuses_secrets_and_sends_nothing(workdir: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    (workdir / ".env").write_text("A=1\n" * 10000)
+    leaky = (workdir / "CHANGELOG.md").read_text() + "\naws AKIAIOSFODNN7EXAMPLE\n"
+    (workdir / "notes.md").write_text(leaky)
+    (workdir / "blob.md").write_bytes(b"\0\1\2" * 20000)
+    with FakeAnthropic(reply_text="x") as fake:
+        monkeypatch.setenv("GARREPA_BASE_URL", fake.url)
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
+        result = invoke("summarize", ".env", "notes.md", "blob.md")
+        assert fake.requests == []
+    assert result.exit_code == 1
+    assert ".env: refused (secret path (name:.env); nothing was read or sent)" in result.output
+    assert "notes.md: refused (holds a secret (aws-access-key); nothing was sent)" in result.output
+    assert "blob.md: skipped (is binary)" in result.output
+
+
+def test_summarize_with_model_question_and_cache(workdir: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    notes = "attrs changelog; the newest release is on lines 15-36."
+    with FakeAnthropic(reply_text=notes) as fake:
+        monkeypatch.setenv("GARREPA_BASE_URL", fake.url)
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
+        first = invoke("summarize", "CHANGELOG.md", "-q", "what changed in 23.2.0?")
+        second = invoke("summarize", "CHANGELOG.md", "-q", "what changed in 23.2.0?")
+        assert len(fake.requests) == 1  # cached like the hooks
+        content = fake.requests[0].body["messages"][0]["content"]
+    assert "The agent's question: what changed in 23.2.0?" in content
+    assert notes in first.output and first.output == second.output
+
+
+def test_summarize_nothing_matches(workdir: Path) -> None:
+    result = invoke("summarize", "nothing-*.md")
+    assert result.exit_code == 1
+    assert result.output == "error: nothing matches nothing-*.md\nhint: check the paths or globs\n"
