@@ -82,6 +82,9 @@ def dumps_flat(record: dict[str, Any]) -> str:
         else:
             import json
 
-            encoded = json.dumps(value, separators=(",", ":"), default=str)
+            try:
+                encoded = json.dumps(value, separators=(",", ":"), default=str, allow_nan=False)
+            except ValueError:  # inf and nan have no JSON form: keep them readable as text
+                encoded = _quote(str(value))
         parts.append(f"{_quote(str(key))}:{encoded}")
     return "{" + ",".join(parts) + "}"
