@@ -133,3 +133,26 @@ def test_document_over_256k_gets_a_map_not_the_size_error(
     lines = target.read_text().split("\n")
     assert first["content"] == numbered(lines[:60], 1)
     assert "pytest 8.2.0 (2024-04-27) | lines 31-111" in everything
+
+
+def test_claude_cli_provider_inside_a_real_session(git_project: Path, changelog: Path,
+                                                   tmp_path: Path, garrepa_home: Path) -> None:
+    """Claude Code → garrepa's hook → a child `claude -p` (no hooks, no tools) → the model."""
+    from ..support.claude_run import claude_binary
+
+    garrepa("init", str(git_project), "--provider", "claude-cli")
+    binary = claude_binary()
+    assert binary is not None
+    notes = "Changelog of attrs; the newest release, 23.2.0, is on lines 15-36."
+    with FakeAnthropic([Turn.tool("Read", file_path=str(changelog))], reply_text=notes) as fake:
+        run = run_claude(git_project, fake.url, tmp_path / "home", garrepa_home,
+                         extra_env={"PATH": f"{binary.parent}:/usr/bin:/bin"})
+        assert run.returncode == 0, run.stderr[-2000:]
+        everything = context_messages(fake)
+        child_requests = [r for r in fake.requests if not r.has_tools
+                          and "Write a map of this document" in json.dumps(r.body)]
+    assert len(child_requests) == 1
+    assert child_requests[0].body["tools"] == []
+    assert notes in everything
+    [record] = [r for r in journal.read(target=garrepa_home / "journal.jsonl") if r["route"] == "read"]
+    assert (record["decision"], record["method"]) == ("compress", "model")

@@ -77,3 +77,14 @@ def test_control_without_setting_sources_the_user_hook_runs(claude_env: Path, tm
         subprocess.run(command, input="hi", capture_output=True, text=True, env=env,
                        cwd=tmp_path, timeout=60, check=True)
     assert (tmp_path / "hook-ran").exists()
+
+
+def test_child_environment_drops_the_parent_session() -> None:
+    from garrepa_py.model.claude_cli import child_environment
+
+    parent = {"PATH": "/bin", "CLAUDECODE": "1", "CLAUDE_CODE_SESSION_ID": "s",
+              "CLAUDE_CODE_MESSAGING_SOCKET": "/tmp/sock", "CLAUDE_PROJECT_DIR": "/p",
+              "CLAUDE_CODE_USE_BEDROCK": "1", "ANTHROPIC_API_KEY": "k"}
+    assert child_environment(parent) == {
+        "PATH": "/bin", "CLAUDE_CODE_USE_BEDROCK": "1", "ANTHROPIC_API_KEY": "k",
+        "GARREPA_DISABLE": "1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1"}

@@ -17,6 +17,18 @@ import time
 from garrepa_py.model.base import MIN_ATTEMPT_SECONDS, ModelError, ModelReply, token_counts
 
 DEFAULT_MODEL = "haiku"
+# Variables that tie a process to the running Claude Code session (set in every hook's env);
+# the child run must be a session of its own.
+SESSION_VARIABLES = ("CLAUDECODE", "CLAUDE_CODE_ENTRYPOINT", "CLAUDE_CODE_SESSION_ID",
+                     "CLAUDE_CODE_CHILD_SESSION", "CLAUDE_CODE_MESSAGING_SOCKET",
+                     "CLAUDE_CODE_MESSAGING_TOKEN", "CLAUDE_PID", "CLAUDE_EFFORT",
+                     "CLAUDE_PROJECT_DIR", "CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA")
+
+
+def child_environment(parent: dict[str, str]) -> dict[str, str]:
+    env = {k: v for k, v in parent.items() if k not in SESSION_VARIABLES}
+    env.update(GARREPA_DISABLE="1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1")
+    return env
 
 
 def child_command(binary: str, model: str, system: str) -> list[str]:
@@ -37,8 +49,7 @@ class ClaudeCliClient:
         remaining = deadline - time.monotonic()
         if remaining < MIN_ATTEMPT_SECONDS:
             raise ModelError("no-time", f"{remaining:.1f}s left")
-        env = dict(os.environ, GARREPA_DISABLE="1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1")
-        env.pop("CLAUDE_PROJECT_DIR", None)
+        env = child_environment(dict(os.environ))
         with tempfile.TemporaryDirectory(prefix="garrepa-claude-") as empty:
             try:
                 proc = subprocess.run(child_command(self.binary, self.model, system), input=user,
