@@ -110,3 +110,22 @@ def run_hook(payload: bytes | str, env: dict[str, str] | None = None,
          "from garrepa_py.hook.entry import main; main()", str(SRC)],
         input=data, capture_output=True, env=full_env, cwd=cwd, timeout=60, check=False,
     )
+
+
+SESSION_ID = "0b6f5c1e-session"
+
+
+def transcript_path(tmp_path: Path) -> Path:
+    """Where Claude Code keeps this session's transcript (its tool-results folder sits beside)."""
+    return tmp_path / "claude-home" / ".claude" / "projects" / "-project" / f"{SESSION_ID}.jsonl"
+
+
+def tool_results_dir(tmp_path: Path) -> Path:
+    """The folder Claude Code saves large results to, as measured: <transcript>/tool-results."""
+    folder = transcript_path(tmp_path).with_suffix("") / "tool-results"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def session_fields(tmp_path: Path) -> dict[str, str]:
+    return {"session_id": SESSION_ID, "transcript_path": str(transcript_path(tmp_path))}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from garrepa_py import fastjson, paths
+from garrepa_py import fastjson, fs, paths
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,8 +30,8 @@ def rotated(path: str) -> str:
 def append(record: dict[str, Any], target: str | None = None) -> None:
     path = target or paths.journal_file()
     line = (fastjson.dumps_flat(record) + "\n").encode("utf-8", "surrogateescape")
-    os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    fs.own_dir(os.path.dirname(path), follow=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | fs.NOFOLLOW, 0o600)
     try:
         if fcntl is not None:
             fcntl.flock(fd, fcntl.LOCK_EX)
@@ -40,6 +40,25 @@ def append(record: dict[str, Any], target: str | None = None) -> None:
         os.write(fd, line)
     finally:
         os.close(fd)  # closing releases the lock
+
+
+def log_error(where: str, details: str) -> str:
+    """Append a crash report to errors.log (0600, in the 0700 home); returns the log's path.
+
+    The one writer for the hook and the CLI alike: a timestamp, where, then the details.
+    """
+    import time
+
+    path = paths.error_log()
+    fs.own_dir(os.path.dirname(path), follow=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | fs.NOFOLLOW, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        os.write(fd, f"{stamp} {where}\n{details.rstrip()}\n".encode("utf-8", "replace"))
+    finally:
+        os.close(fd)
+    return path
 
 
 def read(since: float | None = None, target: str | os.PathLike[str] | None = None

@@ -50,6 +50,11 @@ def journal_file() -> str:
     return os.path.join(garrepa_home(), "journal.jsonl")
 
 
+def cache_key_file() -> str:
+    """This user's key for signing cache entries: outside every repository."""
+    return os.path.join(garrepa_home(), "cache.key")
+
+
 def error_log() -> str:
     return os.path.join(garrepa_home(), "errors.log")
 

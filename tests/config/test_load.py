@@ -28,14 +28,14 @@ def test_defaults_without_any_file(project: Path) -> None:
 
 
 def test_bad_value_names_the_key_and_keeps_only_that_default(project: Path) -> None:
-    write_project_config(project, {"threshold": {"minChars": "big"}, "provider": {"maxTokens": 300}})
+    write_project_config(project, {"threshold": {"minChars": "big"}, "read": {"openingLines": 30}})
     config = load_config(project, environ={})
     assert config.problems == (
         "garrepa.config.json: 'threshold.minChars' must be a whole number from 1000 to 10000000 "
         '(got "big"); using 32000',
     )
     assert config.number("threshold.minChars") == 32000
-    assert config.number("provider.maxTokens") == 300
+    assert config.number("read.openingLines") == 30
 
 
 def test_unknown_key_is_reported(project: Path) -> None:
@@ -63,10 +63,10 @@ def test_untrusted_project_cannot_choose_endpoint_key_or_provider(project: Path)
     assert config.text("provider.type") == "anthropic"
     assert config.text("provider.apiKeyEnvVar") == "ANTHROPIC_API_KEY"
     assert sorted(config.untrusted_keys) == ["provider.apiKeyEnvVar", "provider.baseUrl",
-                                             "provider.type"]
-    # knobs that only change how much is compressed apply freely
+                                             "provider.model", "provider.type"]
+    # knobs that only change how much is compressed apply freely; the model spends money
     assert config.number("threshold.minChars") == 5000
-    assert config.text("provider.model") == "m"
+    assert config.text("provider.model") == "claude-haiku-4-5"
 
 
 def test_trusted_project_applies_and_any_edit_revokes(project: Path) -> None:

@@ -10,13 +10,23 @@ import pytest
 
 from garrepa_py import journal
 
-from ..conftest import git, run_hook
+from ..conftest import git, run_hook, session_fields, tool_results_dir
+
+SESSION_ROOT: list[Path] = []  # the tmp_path whose tool-results folder this test's events name
 
 
-def bash_event(command: str, response: dict[str, Any]) -> str:
-    return json.dumps({"session_id": "s", "hook_event_name": "PostToolUse", "tool_name": "Bash",
-                       "tool_input": {"command": command, "description": "d"},
+def bash_event(command: str, response: dict[str, Any], root: Path | None = None) -> str:
+    session = session_fields(root or SESSION_ROOT[-1]) if (root or SESSION_ROOT) else {}
+    return json.dumps({"session_id": "s", **session, "hook_event_name": "PostToolUse",
+                       "tool_name": "Bash", "tool_input": {"command": command, "description": "d"},
                        "tool_response": response, "tool_use_id": "t"})
+
+
+@pytest.fixture(autouse=True)
+def _session_root(tmp_path: Path) -> Any:
+    SESSION_ROOT.append(tmp_path)
+    yield
+    SESSION_ROOT.remove(tmp_path)
 
 
 def post(project: Path, command: str, response: dict[str, Any]) -> Any:
@@ -27,8 +37,7 @@ def post(project: Path, command: str, response: dict[str, Any]) -> Any:
 
 
 def persisted(tmp_path: Path, text: str) -> dict[str, Any]:
-    path = tmp_path / "tool-results" / "b1.txt"
-    path.parent.mkdir(exist_ok=True)
+    path = tool_results_dir(tmp_path) / "b1.txt"
     path.write_text(text)
     return {"stdout": text[:30000], "stderr": "", "interrupted": False, "isImage": False,
             "noOutputExpected": False, "persistedOutputPath": str(path),

@@ -40,7 +40,7 @@ def last_record(home: Path) -> dict:
 @pytest.mark.parametrize("event, route, chars_in, reason", [
     (READ_EVENT, "read", None, "not-documentation"),
     (MCP_EVENT, "mcp", 500, "under-threshold"),
-    (BASH_EVENT, "git", 99999, "persisted-output-unreadable"),
+    (BASH_EVENT, "git", 99999, "persisted-path-refused"),
 ])
 def test_routed_events_pass_through_and_are_journaled(garrepa_home: Path, project: Path, event: dict,
                                                       route: str, chars_in: int | None, reason: str) -> None:

@@ -69,13 +69,24 @@ def test_add_entries_upgrades_prior_form_in_place() -> None:
     settings = {"hooks": {"PreToolUse": [{"matcher": "Read", "hooks": [FOREIGN_PRE, old]}]}}
     result = add_entries(settings, 30)
     handlers = result["hooks"]["PreToolUse"][0]["hooks"]
-    assert handlers == [FOREIGN_PRE, SLOTS[0].handler(30)]
+    assert handlers == [FOREIGN_PRE, SLOTS[0].handler(10)]  # its timeout is kept
 
 
-def test_add_entries_updates_timeout_in_place() -> None:
-    result = add_entries(add_entries({}, 30), 45)
-    assert has_all_entries(result, 45) == []
-    assert len(ours_in(result, "PreToolUse", "Read")) == 1
+def test_add_entries_keeps_a_hand_edited_timeout_unless_told_otherwise() -> None:
+    edited = add_entries({}, 30)
+    edited["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"] = 90
+    assert ours_in(add_entries(edited, 30), "PreToolUse", "Read")[0]["timeout"] == 90
+    reset = add_entries(edited, 45, keep_timeouts=False)
+    assert ours_in(reset, "PreToolUse", "Read") == [SLOTS[0].handler(45)]
+    assert has_all_entries(reset, 45) == []
+    assert len(ours_in(reset, "PreToolUse", "Read")) == 1
+
+
+def test_is_ours_is_exact_not_a_substring() -> None:
+    assert not is_ours({"type": "command", "command": "my-logger garrepa hook --tee /tmp/x"})
+    assert not is_ours({"type": "command", "command": "echo garrepa-hook"})
+    assert not is_ours({"type": "command", "command": "/x/.claude/hooks/garrepa-hook; rm -rf ~"})
+    assert is_ours({"type": "command", "command": "garrepa hook"})
 
 
 def test_add_entries_moves_misplaced_and_duplicate_handlers() -> None:
@@ -133,7 +144,7 @@ def test_is_ours_ignores_foreign_and_malformed_handlers() -> None:
 
 def test_has_all_entries_names_missing_and_altered_slots() -> None:
     settings = add_entries({}, 30)
-    settings["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"] = 5
+    settings["hooks"]["PreToolUse"][0]["hooks"][0]["if"] = "Read(*.py)"
     del settings["hooks"]["PostToolUse"][0]
     assert has_all_entries(settings, 30) == [
         "PreToolUse Read: altered (re-run garrepa init)",

@@ -11,7 +11,7 @@ import pytest
 from garrepa_py import journal
 from garrepa_py.engine.handles import fabricated
 
-from ..conftest import run_hook
+from ..conftest import run_hook, session_fields, tool_results_dir
 from ..support.fake_anthropic import FakeAnthropic
 
 ONE_PIXEL = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJ"
@@ -26,7 +26,7 @@ def issues_json(github_corpus: Path) -> str:
 
 def post(project: Path, tool: str, response: Any, env: dict[str, str] | None = None,
          tool_input: dict[str, Any] | None = None) -> Any:
-    event = {"session_id": "s", "hook_event_name": "PostToolUse", "tool_name": tool,
+    event = {**session_fields(project.parent), "hook_event_name": "PostToolUse", "tool_name": tool,
              "tool_input": tool_input or {}, "tool_response": response, "tool_use_id": "t",
              "mcp_server": {"name": tool.split("__")[1], "source": "project"}}
     proc = run_hook(json.dumps(event), env={"CLAUDE_PROJECT_DIR": str(project),
@@ -88,8 +88,7 @@ def test_image_stays_in_place_and_is_never_sent(project: Path, issues_json: str)
 
 
 def test_saved_file_string_is_read_back(project: Path, issues_json: str, tmp_path: Path) -> None:
-    saved = tmp_path / "tool-results" / "mcp-github-list-1.txt"
-    saved.parent.mkdir()
+    saved = tool_results_dir(project.parent) / "mcp-github-list_issues-1796036502641-fof7b6.txt"
     saved.write_text(issues_json)
     message = (f"Error: result (438,893 characters across 30,000 lines) exceeds maximum allowed "
                f"tokens. Output has been saved to {saved}.\nFormat: Plain text\nUse offset and "

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import functools
 import sys
-import time
 import traceback
 from collections.abc import Callable
-from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 import typer
 
-from garrepa_py import paths
+from garrepa_py import journal
 from garrepa_py.errors import GarrepaError
 
 P = ParamSpec("P")
@@ -20,15 +18,12 @@ R = TypeVar("R")
 
 
 def _write_crash_log() -> str:
-    log = Path(paths.error_log())
+    # The command name only: arguments can hold questions or content the user typed.
+    command = " ".join(sys.argv[1:2])
     try:
-        log.parent.mkdir(parents=True, exist_ok=True)
-        with open(log, "a", encoding="utf-8") as handle:
-            handle.write(time.strftime("%Y-%m-%dT%H:%M:%SZ ", time.gmtime()) + " ".join(sys.argv) + "\n")
-            handle.write(traceback.format_exc())
+        return journal.log_error(f"cli {command}", traceback.format_exc())
     except OSError:
         return "(the error log could not be written)"
-    return str(log)
 
 
 def error_boundary(command: Callable[P, R]) -> Callable[P, R]:

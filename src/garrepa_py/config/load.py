@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 
-from garrepa_py import fastjson, paths
+from garrepa_py import fastjson, fs, paths
 from garrepa_py.config import trust
 from garrepa_py.config.schema import BY_KEY, KILL_SWITCH_ENV, SETTINGS, flatten, parse_env_value
 
@@ -85,22 +85,23 @@ def _show(value: object) -> str:
     return json.dumps(value)
 
 
+MAX_CONFIG_BYTES = 1024 * 1024
+
+
 def read_user_config(path: str) -> dict[str, object]:
     """config.toml as a dict, from its JSON snapshot when that is current (no TOML import)."""
     stat = os.stat(path)
     stamp = [stat.st_mtime_ns, stat.st_size]
     snapshot = paths.user_config_snapshot()
     try:
-        with open(snapshot, "rb") as handle:
-            cached = fastjson.loads(handle.read())
+        cached = fastjson.loads(fs.read_bounded(snapshot, 4 * MAX_CONFIG_BYTES))
         if isinstance(cached, dict) and cached.get("stamp") == stamp:
             data = cached.get("config")
             if isinstance(data, dict):
                 return data
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         pass
-    with open(path, "rb") as handle:
-        raw = handle.read()
+    raw = fs.read_bounded(path, MAX_CONFIG_BYTES)
     if sys.version_info >= (3, 11):
         import tomllib
 
@@ -135,10 +136,10 @@ def load_config(project: str | os.PathLike[str] | None,
     builder = _Builder()
 
     user_file = paths.user_config_file()
-    if os.path.isfile(user_file):
+    if os.path.lexists(user_file):
         try:
             builder.apply(user_file, flatten(read_user_config(user_file)))
-        except (OSError, ValueError) as exc:  # tomllib.TOMLDecodeError is a ValueError
+        except (OSError, ValueError, RecursionError) as exc:  # TOMLDecodeError is a ValueError
             builder.problems.append(f"{user_file}: cannot be read ({exc}); ignoring it")
 
     probe: Callable[[], bool] | None = None
@@ -146,8 +147,8 @@ def load_config(project: str | os.PathLike[str] | None,
         project_file = paths.project_config_file(project)
         data: bytes | None
         try:
-            with open(project_file, "rb") as handle:
-                data = handle.read()
+            # Bounded, and never a FIFO or a device: a repository can ship either as its config.
+            data = fs.read_bounded(project_file, MAX_CONFIG_BYTES)
         except FileNotFoundError:
             data = None
         except OSError as exc:
@@ -163,7 +164,7 @@ def load_config(project: str | os.PathLike[str] | None,
 
             try:
                 tree = fastjson.loads(data)
-            except ValueError as exc:
+            except (ValueError, RecursionError) as exc:
                 builder.problems.append(
                     f"{project_file}: not valid JSON ({exc}); using defaults for every key")
             else:

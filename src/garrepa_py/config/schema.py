@@ -25,7 +25,9 @@ class Setting:
         self.default = default
         self.check = check  # returns what is wrong, or None
         self.help = help
-        self.needs_trust = needs_trust  # decides where content goes: a project file needs trust
+        # Decides where content goes, spends the user's money or weakens recovery: taken from
+        # a project file only when this user trusted its exact content.
+        self.needs_trust = needs_trust
         self.env = env
 
 
@@ -77,7 +79,8 @@ SETTINGS: tuple[Setting, ...] = (
             "results smaller than this many characters pass untouched",
             env="GARREPA_THRESHOLD"),
     Setting("hook.timeoutSeconds", 30, _int_between(2, 600),
-            "the timeout written into settings.json; the hook finishes inside it"),
+            "the timeout written into settings.json; the hook finishes inside it",
+            needs_trust=True),
     Setting("read.mode", "narrow", _one_of(READ_MODES),
             "narrow: allow the Read cut to the opening lines plus a map; deny: deny with the map"),
     Setting("read.openingLines", 60, _int_between(0, 5000),
@@ -99,13 +102,13 @@ SETTINGS: tuple[Setting, ...] = (
             "the provider endpoint (null: the provider's default)", needs_trust=True,
             env="GARREPA_BASE_URL"),
     Setting("provider.model", "claude-haiku-4-5", _text,
-            "the cheap model that writes briefings", env="GARREPA_MODEL"),
+            "the cheap model that writes briefings", needs_trust=True, env="GARREPA_MODEL"),
     Setting("provider.maxTokens", 1024, _int_between(64, 8192),
-            "the longest briefing the model may write, in tokens"),
+            "the longest briefing the model may write, in tokens", needs_trust=True),
     Setting("spill.maxAgeDays", 7, _int_between(1, 365),
-            "spill files and cached briefings older than this are pruned"),
+            "spill files and cached briefings older than this are pruned", needs_trust=True),
     Setting("spill.maxMegabytes", 256, _int_between(1, 100_000),
-            "the spill directory is pruned, oldest first, above this size"),
+            "the spill directory is pruned, oldest first, above this size", needs_trust=True),
     Setting("mcp.excludeTools", [], _text_list,
             "MCP tools passed through untouched: exact names or globs like mcp__private__*"),
 )

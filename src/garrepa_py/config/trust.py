@@ -2,15 +2,17 @@
 
 A repository is somebody else's code: a `garrepa.config.json` that arrived with a clone must not
 choose where content is sent. Trusting records the file's SHA-256; any edit revokes it.
-The record also keeps the file's identity (device, inode, size, mtime): while that is unchanged
-the content is too, so the hook skips hashing (importing hashlib costs ~4 ms per event here).
+The record also keeps the file's identity (device, inode, size, mtime and ctime): while that is
+unchanged the content is too, so the hook skips hashing (importing hashlib costs ~4 ms per event
+here). ctime matters: a rewrite in place can restore size and mtime, but any write moves ctime,
+and no unprivileged call can set it back.
 """
 
 from __future__ import annotations
 
 import os
 
-from garrepa_py import fastjson, paths
+from garrepa_py import fastjson, fs, paths
 
 
 def content_digest(data: bytes) -> str:
@@ -21,14 +23,13 @@ def content_digest(data: bytes) -> str:
 
 def file_identity(path: str) -> list[int]:
     stat = os.stat(path)
-    return [stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns]
+    return [stat.st_dev, stat.st_ino, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns]
 
 
 def load_records() -> dict[str, dict[str, object]]:
     try:
-        with open(paths.trust_file(), "rb") as handle:
-            records = fastjson.loads(handle.read())
-    except (OSError, ValueError):
+        records = fastjson.loads(fs.read_bounded(paths.trust_file(), 16 * 1024 * 1024))
+    except (OSError, ValueError, RecursionError):
         return {}
     if not isinstance(records, dict):
         return {}
@@ -55,8 +56,7 @@ def record_trust(config_file: str | os.PathLike[str]) -> str:
     from garrepa_py.install.atomic import locked, write_atomic
 
     path = os.path.realpath(config_file)
-    with open(path, "rb") as handle:
-        digest = content_digest(handle.read())
+    digest = content_digest(fs.read_bounded(path, 1024 * 1024))
     target = Path(paths.trust_file())
     with locked(target):
         records = load_records()

@@ -1,23 +1,28 @@
 """The engine: source text in, a validated, stamped briefing (or a reasoned pass) out.
 
-guard → structural → cache → model (validated) → shorter? → spill → stamp.
-A model problem falls back to the structural briefing; anything else to a pass-through.
+guard → structural → shorter? → cache → model (validated) → spill → stamp.
+A model problem of any kind falls back to the structural briefing; a structural compressor that
+fails falls back to the generic one; anything else to a pass-through. The model's HTTP stack is
+imported only when a client is made.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from garrepa_py.config.load import Config
 from garrepa_py.engine import prompt, stamp, store, validate
 from garrepa_py.engine.types import Briefing, BriefRequest, Structural
 from garrepa_py.guard.secrets import secret_content
-from garrepa_py.model.base import ModelClient, ModelError
+
+if TYPE_CHECKING:
+    from garrepa_py.model.base import ModelClient
 
 MODEL_MARGIN_SECONDS = 0.5  # left after the model call for validation, spill and printing
-ClientFactory = Callable[[Config], tuple[ModelClient | None, str]]
+POINTER_RESERVE = 400  # room for the stamp's header and recovery pointer
+ClientFactory = Callable[[Config], "tuple[ModelClient | None, str]"]
 
 
 def _default_factory(config: Config) -> tuple[ModelClient | None, str]:
@@ -41,6 +46,8 @@ def _model_briefing(request: BriefRequest, structural: Structural, config: Confi
         journal["fallback"] = str(entry.get("reason", "cached-rejection"))
         return None
     journal["cache"] = "miss"
+    from garrepa_py.model.base import ModelError
+
     started = time.monotonic()
     try:
         reply = client.complete(prompt.SYSTEM,
@@ -51,6 +58,10 @@ def _model_briefing(request: BriefRequest, structural: Structural, config: Confi
     except ModelError as exc:
         journal.update(fallback=exc.reason, model_ms=round((time.monotonic() - started) * 1000))
         return None  # transient: not cached, the next event may try again
+    except Exception as exc:  # a client bug on a hostile reply: the structural briefing serves
+        journal.update(fallback=f"client-{type(exc).__name__}",
+                       model_ms=round((time.monotonic() - started) * 1000))
+        return None
     journal.update(model=reply.model, input_tokens=reply.input_tokens,
                    output_tokens=reply.output_tokens,
                    model_ms=round((time.monotonic() - started) * 1000))
@@ -58,11 +69,29 @@ def _model_briefing(request: BriefRequest, structural: Structural, config: Confi
                              request.model_chars)
     if checked.text is None:
         journal["fallback"] = checked.reason
-        store.cache_put(project, key, {"status": "rejected", "reason": checked.reason})
+        _remember(project, key, {"status": "rejected", "reason": checked.reason}, journal)
         return None
     journal["restored"] = checked.restored
-    store.cache_put(project, key, {"status": "ok", "text": checked.text, "model": reply.model})
+    _remember(project, key, {"status": "ok", "text": checked.text, "model": reply.model}, journal)
     return checked.text
+
+
+def _remember(project: str, key: str, entry: dict[str, Any], journal: dict[str, Any]) -> None:
+    try:
+        store.cache_put(project, key, entry)
+    except OSError:
+        journal["cache"] = "unwritable"
+
+
+def _structural(request: BriefRequest, source: str, journal: dict[str, Any]) -> Structural:
+    """The route's structural briefing; the generic one if the route's compressor fails."""
+    try:
+        return request.structural(source)
+    except (Exception, RecursionError) as exc:
+        from garrepa_py.structural import generic
+
+        journal["structural"] = f"generic-after-{type(exc).__name__}"
+        return generic.compress(source)
 
 
 def brief(request: BriefRequest, config: Config, project: str, deadline: float,
@@ -71,8 +100,11 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
     secret = secret_content(source)
     if secret is not None:
         return Briefing("pass", f"secret-content:{secret}")  # nothing sent, nothing spilled
-    structural = request.structural(source)
     journal: dict[str, Any] = {}
+    structural = _structural(request, source, journal)
+    if len(structural.text) + POINTER_RESERVE >= len(source):
+        # Decided before any model call or spill: nothing is spent on a result that passes.
+        return Briefing("pass", "not-shorter", journal=journal)
     client, why_not = client_factory(config)
     body = None
     if client is None:
@@ -90,13 +122,20 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
     if request.recovery is not None:
         pointer = request.recovery
     else:
-        spill_path = store.spill(project, source)
+        pointer = stamp.spill_pointer("/" + "0" * 32 + ".txt", lines)
+        if len(stamp.stamp(body, head, pointer)) >= len(source):
+            return Briefing("pass", "not-shorter", journal=journal)
+        try:
+            spill_path = store.spill(project, source)
+        except OSError:  # .garrepa/ not ours (a symlink?) or not writable: no recovery, no brief
+            return Briefing("pass", "spill-unwritable", journal=journal)
         pointer = stamp.spill_pointer(spill_path, lines)
     text = stamp.stamp(body, head, pointer)
     if len(text) >= len(source):
         return Briefing("pass", "not-shorter", journal=journal)
     try:
-        store.prune(project, config.number("spill.maxAgeDays"), config.number("spill.maxMegabytes"))
+        store.prune(project, config.number("spill.maxAgeDays"),
+                    config.number("spill.maxMegabytes"), keep=spill_path)
     except OSError:
         journal["prune"] = "failed"
     journal["method"] = "model" if client is not None and "fallback" not in journal else "structural"

@@ -1,53 +1,52 @@
 """The project's `.garrepa/` directory: spill files (exact originals) and the summary cache.
 
-Both are content-addressed and written as temp file + `os.replace`, so any number of parallel
-hook processes can write the same entry without locks and a reader never sees half a file.
-Owner-only permissions; a `.gitignore` of `*` keeps git from ever committing them.
+Both are content-addressed and written as temp file + rename, so any number of parallel hook
+processes can write the same entry without locks and a reader never sees half a file.
+A repository can ship a `.garrepa/` of its own, so nothing there is taken on faith: every
+directory must be a real one owned by this user (never a symlink; see `fs.own_dir`), a spill is
+always written afresh rather than trusted because its name matches, and a cache entry counts
+only when it carries an HMAC made with this user's key, which lives outside the repository.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import time
 from typing import Any
 
-from garrepa_py import paths
+from garrepa_py import fs, paths
 
 PRUNE_EVERY_SECONDS = 3600
+MAX_CACHE_ENTRY_BYTES = 256 * 1024
+
+
+class StoreRefused(OSError):
+    """The project's `.garrepa/` (or a folder in it) is not a directory this user owns."""
 
 
 def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _ensure_dir(path: str) -> None:
-    os.makedirs(path, mode=0o700, exist_ok=True)
-
-
-def _ensure_state_dir(project: str) -> str:
+def _state_dir(project: str, create: bool = True) -> str:
     state = paths.project_state_dir(project)
-    _ensure_dir(state)
-    ignore = os.path.join(state, ".gitignore")
-    if not os.path.exists(ignore):
-        _write_atomic(ignore, b"# garrepa spill files and caches: never commit them\n*\n")
+    if not fs.own_dir(state, create=create):
+        raise StoreRefused(f"{state} is not a directory garrepa owns (a symlink or another "
+                           "user's?); nothing is written there")
+    if create and not os.path.lexists(os.path.join(state, ".gitignore")):
+        fs.write_private(state, ".gitignore",
+                         b"# garrepa spill files and caches: never commit them\n*\n")
     return state
 
 
-def _write_atomic(target: str, data: bytes) -> None:
-    temporary = f"{target}.{os.getpid()}.{time.monotonic_ns()}.tmp"
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(temporary, target)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
+def _sub_dir(project: str, name: str, create: bool = True) -> str:
+    directory = os.path.join(_state_dir(project, create), name)
+    if not fs.own_dir(directory, create=create):
+        raise StoreRefused(f"{directory} is not a directory garrepa owns; nothing is written there")
+    return directory
 
 
 def spill_dir(project: str) -> str:
@@ -56,25 +55,18 @@ def spill_dir(project: str) -> str:
 
 def is_spill_path(path: str, project: str) -> bool:
     """A Read of a spill file must never be compressed again."""
-    try:
-        target = os.path.realpath(path)
-        root = os.path.realpath(spill_dir(project))
-    except (OSError, ValueError):
-        return False
-    return os.path.commonpath([target, root]) == root
+    return fs.inside(path, spill_dir(project))
 
 
 def spill(project: str, text: str) -> str:
-    """Store the exact original; returns its absolute path (the same text → the same path)."""
-    _ensure_state_dir(project)
-    directory = spill_dir(project)
-    _ensure_dir(directory)
-    target = os.path.abspath(os.path.join(directory, digest(text)[:32] + ".txt"))
-    if os.path.exists(target):
-        os.utime(target)  # still in use: keep it from age pruning
-    else:
-        _write_atomic(target, text.encode("utf-8", "surrogatepass"))
-    return target
+    """Store the exact original; returns its absolute path (the same text → the same path).
+
+    Always written afresh: a file already at that name may have been planted by a repository.
+    """
+    directory = _sub_dir(project, "spill")
+    name = digest(text)[:32] + ".txt"
+    fs.write_private(directory, name, text.encode("utf-8", "surrogatepass"))
+    return os.path.abspath(os.path.join(directory, name))
 
 
 def cache_key(route: str, prompt_version: str, provider: str, model: str, source: str) -> str:
@@ -82,74 +74,101 @@ def cache_key(route: str, prompt_version: str, provider: str, model: str, source
     return hashlib.sha256(parts.encode()).hexdigest()[:40]
 
 
-def _cache_file(project: str, key: str) -> str:
-    return os.path.join(paths.project_state_dir(project), "cache", key + ".json")
+def _user_key() -> bytes:
+    """This user's cache-signing key, kept in garrepa's home (0600), made on first use."""
+    home = paths.garrepa_home()
+    target = paths.cache_key_file()
+    try:
+        key = fs.read_bounded(target, 4096, follow=False)
+        if len(key) >= 32:
+            return key
+    except (FileNotFoundError, fs.Refused):
+        pass
+    if not fs.own_dir(home):
+        raise StoreRefused(f"{home} is not a directory garrepa owns")
+    key = os.urandom(32).hex().encode()
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
+                     0o600)
+    except FileExistsError:  # another hook process made it first: use theirs
+        key = fs.read_bounded(target, 4096, follow=False)
+        if len(key) < 32:
+            raise StoreRefused(f"{target} is not a usable key") from None
+        return key
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(key)
+    return key
+
+
+def _mac(key: str, entry: dict[str, Any]) -> str:
+    body = json.dumps(entry, sort_keys=True, ensure_ascii=True).encode()
+    return hmac.new(_user_key(), key.encode() + b"\0" + body, hashlib.sha256).hexdigest()
 
 
 def cache_get(project: str, key: str) -> dict[str, Any] | None:
+    """The entry stored under `key` by this user, or None (absent, unreadable, or not signed by
+    this user's key: a planted file is never delivered as a checked briefing)."""
     try:
-        with open(_cache_file(project, key), "rb") as handle:
-            entry = json.loads(handle.read())
+        path = os.path.join(_sub_dir(project, "cache", create=False), key + ".json")
+        stored = json.loads(fs.read_bounded(path, MAX_CACHE_ENTRY_BYTES, follow=False))
+        if not isinstance(stored, dict) or not isinstance(stored.get("entry"), dict):
+            return None
+        entry: dict[str, Any] = stored["entry"]
+        if not hmac.compare_digest(str(stored.get("mac", "")), _mac(key, entry)):
+            return None
     except (OSError, ValueError):
         return None
-    return entry if isinstance(entry, dict) else None
+    return entry
 
 
 def cache_put(project: str, key: str, entry: dict[str, Any]) -> None:
-    _ensure_state_dir(project)
-    target = _cache_file(project, key)
-    _ensure_dir(os.path.dirname(target))
-    _write_atomic(target, json.dumps(entry, sort_keys=True).encode())
+    directory = _sub_dir(project, "cache")
+    payload = {"entry": entry, "mac": _mac(key, entry)}
+    fs.write_private(directory, key + ".json", json.dumps(payload, sort_keys=True).encode())
 
 
 def prune(project: str, max_age_days: int, max_megabytes: int, now: float | None = None,
-          force: bool = False) -> int:
+          force: bool = False, keep: str | None = None) -> int:
     """Drop spill and cache files past their age, then the oldest spills over the size cap.
 
-    Runs at most once an hour per project unless forced; returns how many files went.
+    `keep` (a spill path just handed to the agent) is never removed. Runs at most once an hour
+    per project unless forced; returns how many files went. Only
+    in directories this user owns, by directory descriptor, never following a link.
     """
-    state = paths.project_state_dir(project)
+    try:
+        state = _state_dir(project, create=False)
+    except StoreRefused:
+        return 0
     stamp = os.path.join(state, ".pruned")
     current = time.time() if now is None else now
     try:
-        if not force and current - os.stat(stamp).st_mtime < PRUNE_EVERY_SECONDS:
+        if not force and current - os.lstat(stamp).st_mtime < PRUNE_EVERY_SECONDS:
             return 0
     except FileNotFoundError:
         pass
-    if not os.path.isdir(state):
-        return 0
     removed = 0
+    kept = os.path.basename(keep) if keep else None
     cutoff = current - max_age_days * 86400
-    entries: list[tuple[float, int, str]] = []
+    spills: list[tuple[float, int, str]] = []
     for sub in ("spill", "cache"):
-        directory = os.path.join(state, sub)
         try:
-            names = os.listdir(directory)
-        except FileNotFoundError:
+            directory = _sub_dir(project, sub, create=False)
+            found = fs.list_files(directory)
+        except OSError:
             continue
-        for name in names:
-            path = os.path.join(directory, name)
-            try:
-                info = os.stat(path)
-            except FileNotFoundError:
-                continue
-            if info.st_mtime < cutoff:
-                removed += _remove(path)
-            elif sub == "spill":
-                entries.append((info.st_mtime, info.st_size, path))
-    total = sum(size for _, size, _ in entries)
-    for _, size, path in sorted(entries):
+        old = [name for name, mtime, _ in found if mtime < cutoff and name != kept]
+        removed += fs.remove_files(directory, old)
+        if sub == "spill":
+            spills += [(mtime, size, name) for name, mtime, size in found
+                       if mtime >= cutoff and name != kept]
+    total = sum(size for _, size, _ in spills)
+    over: list[str] = []
+    for _, size, name in sorted(spills):
         if total <= max_megabytes * 1024 * 1024:
             break
-        removed += _remove(path)
+        over.append(name)
         total -= size
-    _write_atomic(stamp, b"")
+    if over:
+        removed += fs.remove_files(spill_dir(project), over)
+    fs.write_private(state, ".pruned", b"")
     return removed
-
-
-def _remove(path: str) -> int:
-    try:
-        os.unlink(path)
-        return 1
-    except FileNotFoundError:
-        return 0

@@ -13,10 +13,14 @@ import time
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import IO, Any
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
+MAX_SETTINGS_BYTES = 4 * 1024 * 1024
 DEADLINE_MARGIN_SECONDS = 1.5
+CLAUDE_DEFAULT_TIMEOUT = 600  # what Claude Code waits for a handler with no `timeout`
+PRE_DEADLINE_SECONDS = 5.0  # the most the hook may spend before it knows its deadline
 VERSION = "0.1.0"
 
 
@@ -43,35 +47,60 @@ def _log_failure() -> None:
     try:
         import traceback
 
-        from garrepa_py import paths
+        from garrepa_py import journal
 
-        log = paths.error_log()
-        os.makedirs(os.path.dirname(log), mode=0o700, exist_ok=True)
-        with open(log, "a", encoding="utf-8") as handle:
-            handle.write(time.strftime("%Y-%m-%dT%H:%M:%SZ hook ", time.gmtime()))
-            handle.write(traceback.format_exc(limit=8))
+        journal.log_error("hook", traceback.format_exc(limit=8))
     except Exception:
         pass
 
 
-def handle(raw: bytes | None, started: float) -> tuple[dict[str, Any] | None, dict[str, Any]]:
-    """Decide on one event; returns (reply or None, journal record)."""
+def installed_timeout(project: str, event_name: str | None) -> int | None:
+    """The `timeout` Claude Code enforces on this hook, read from the installed entry.
+
+    The hook must finish inside what Claude Code will wait for, whatever the config says: the
+    smallest timeout of garrepa's handlers for this event in the project's settings files.
+    """
+    from garrepa_py import fastjson, fs
+    from garrepa_py.install.commands import is_hook_command
+
+    found: list[int] = []
+    for name in ("settings.json", "settings.local.json"):
+        try:
+            data = fastjson.loads(fs.read_bounded(
+                os.path.join(project, ".claude", name), MAX_SETTINGS_BYTES))
+            groups = data["hooks"][event_name]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        for group in groups if isinstance(groups, list) else ():
+            handlers = group.get("hooks") if isinstance(group, dict) else None
+            for handler in handlers if isinstance(handlers, list) else ():
+                if not isinstance(handler, dict) or not is_hook_command(handler.get("command")):
+                    continue
+                timeout = handler.get("timeout")
+                if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) \
+                        and timeout > 0:
+                    found.append(int(timeout))
+                else:
+                    found.append(CLAUDE_DEFAULT_TIMEOUT)
+    return min(found) if found else None
+
+
+def parse_event(raw: bytes | None, record: dict[str, Any]) -> dict[str, Any] | None:
+    """The event, or None (with the reason in `record`) when it is not one we can route."""
     from garrepa_py import fastjson
     from garrepa_py.hook import router
 
-    record: dict[str, Any] = {"v": VERSION, "event": None, "tool": None, "route": "pass"}
     if raw is None:
         record.update(decision="pass", reason="stdin-too-large")
-        return None, record
+        return None
     try:
         event = fastjson.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):
         record.update(decision="pass", reason="malformed-json", chars_in=len(raw))
-        return None, record
+        return None
     if not isinstance(event, dict):
         record.update(decision="pass", reason="unknown-shape")
-        return None, record
-
+        return None
     record.update(
         event=_text_or_none(event.get("hook_event_name")),
         tool=_text_or_none(event.get("tool_name")),
@@ -80,21 +109,37 @@ def handle(raw: bytes | None, started: float) -> tuple[dict[str, Any] | None, di
     )
     project = _project_dir(event)
     record["project"] = project
-    route = router.classify(event)
-    if route == "pass":
+    if router.classify(event) == "pass":
         record.update(decision="pass", reason="not-routed")
-        return None, record
+        return None
+    if "\0" in project or not os.path.isabs(project):
+        record.update(decision="pass", reason="bad-project-dir")
+        return None
+    return event
 
+
+def handle(event: dict[str, Any], started: float, record: dict[str, Any],
+           on_deadline: Callable[[float], None] | None = None) -> dict[str, Any] | None:
+    """Decide on one routed event: returns the reply or None and fills in the journal `record`.
+
+    `on_deadline` is told the deadline as soon as it is known (the watchdog in `main`).
+    """
     from garrepa_py.config.load import load_config
+    from garrepa_py.hook import router
     from garrepa_py.hook.verdict import HookContext
 
+    project = str(record["project"])
+    route = router.classify(event)
     config = load_config(project)
     if config.disabled:
         record.update(decision="pass", reason="mode-off")
-        return None, record
+        return None
     record["route"] = route
-    timeout = config.number("hook.timeoutSeconds")
-    context = HookContext(config, project, started + timeout - DEADLINE_MARGIN_SECONDS)
+    timeout = installed_timeout(project, record["event"]) or config.number("hook.timeoutSeconds")
+    deadline = started + max(timeout - DEADLINE_MARGIN_SECONDS, 0.5)
+    if on_deadline is not None:
+        on_deadline(deadline)
+    context = HookContext(config, project, deadline)
     verdict = router.ROUTES[route](event, context)
     record.update(verdict.extra)
     record.update(decision=verdict.decision, reason=verdict.reason)
@@ -102,14 +147,61 @@ def handle(raw: bytes | None, started: float) -> tuple[dict[str, Any] | None, di
         record["chars_out"] = verdict.chars_out
     if config.get("mode") == "audit" and verdict.reply is not None:
         record["decision"] = "audit"  # computed and journaled, never delivered
-        return None, record
-    return verdict.reply, record
+        return None
+    return verdict.reply
 
 
-def _encode(reply: dict[str, Any]) -> bytes:
+class _Watchdog:
+    """Runs `handle` in a worker thread and gives up on it at the deadline.
+
+    Structural work, file reads and model calls alike: whatever is still running when the
+    deadline passes is abandoned, the original goes through, and the journal says "deadline".
+    """
+
+    def __init__(self) -> None:
+        import threading
+
+        self.deadline: float | None = None
+        self.known = threading.Event()
+        self.done = threading.Event()
+        self.reply: dict[str, Any] | None = None
+        self.failure: BaseException | None = None
+
+    def set_deadline(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.known.set()
+
+    def run(self, event: dict[str, Any], started: float, record: dict[str, Any]) -> bool:
+        """True when the worker finished in time (its reply or failure is then set)."""
+        import threading
+
+        def work() -> None:
+            try:
+                self.reply = handle(event, started, record, self.set_deadline)
+            except BaseException as exc:  # handed to the main thread, which fails open
+                self.failure = exc
+            finally:
+                self.known.set()
+                self.done.set()
+
+        threading.Thread(target=work, name="garrepa-hook", daemon=True).start()
+        # Until the config is read the deadline is not known: wait at most the shortest timeout
+        # Claude Code allows for a hook, then the worker's own deadline.
+        if not self.known.wait(PRE_DEADLINE_SECONDS):
+            return self.done.is_set()
+        if self.deadline is None:
+            return self.done.wait(PRE_DEADLINE_SECONDS)
+        return self.done.wait(max(0.0, self.deadline - time.monotonic()))
+
+
+def encode(reply: dict[str, Any]) -> bytes:
+    """One JSON document as valid UTF-8, whatever lone surrogates the content carried."""
     import json
 
-    return json.dumps(reply, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    try:
+        return json.dumps(reply, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: escape it (\\ud800 is valid JSON)
+        return json.dumps(reply, ensure_ascii=True).encode("ascii")
 
 
 def main() -> None:
@@ -119,15 +211,26 @@ def main() -> None:
     real_stdout = sys.stdout
     sys.stdout = sys.stderr  # a stray print can never corrupt the reply
     reply: dict[str, Any] | None = None
-    record: dict[str, Any] = {"v": VERSION, "route": "pass"}
+    record: dict[str, Any] = {"v": VERSION, "event": None, "tool": None, "route": "pass"}
     out = b""
+    abandoned = False
     try:
-        raw = read_bounded(sys.stdin.buffer, MAX_STDIN_BYTES)
-        reply, record = handle(raw, started)
+        event = parse_event(read_bounded(sys.stdin.buffer, MAX_STDIN_BYTES), record)
+        if event is not None:  # routed: the work runs under the deadline
+            watchdog = _Watchdog()
+            if watchdog.run(event, started, record):
+                if watchdog.failure is not None:
+                    raise watchdog.failure
+                reply = watchdog.reply
+            else:
+                abandoned = True
+                record = dict(record)
+                record.update(decision="pass", reason="deadline")
         if reply is not None:
-            out = _encode(reply)
+            out = encode(reply)
     except BaseException as exc:  # fail open on everything, KeyboardInterrupt included
         out = b""
+        record = dict(record)
         record.update(decision="error", reason=type(exc).__name__)
         _log_failure()
     record["ts"] = round(time.time(), 3)
@@ -145,6 +248,8 @@ def main() -> None:
             real_stdout.buffer.flush()
     except Exception:
         pass
+    if abandoned:
+        os._exit(0)  # the worker still running must not keep the process alive
     sys.exit(0)
 
 

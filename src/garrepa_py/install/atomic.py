@@ -12,15 +12,17 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from garrepa_py import paths
+from garrepa_py import fs, paths
 
 
 @contextlib.contextmanager
 def locked(target: Path, timeout: float = 10.0) -> Iterator[None]:
     from filelock import FileLock
 
-    lock_dir = Path(paths.garrepa_home()) / "locks"
-    lock_dir.mkdir(parents=True, exist_ok=True)
+    home = paths.garrepa_home()
+    fs.own_dir(home, follow=True)  # 0700: the journal, trust records and errors live here
+    lock_dir = Path(home) / "locks"
+    fs.own_dir(str(lock_dir))
     name = hashlib.sha256(str(target.resolve()).encode()).hexdigest()[:24]
     with FileLock(str(lock_dir / f"{name}.lock"), timeout=timeout):
         yield

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
-import shutil
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import garrepa_py
-from garrepa_py import paths
+from garrepa_py import fs, paths
 from garrepa_py.config.schema import defaults_tree, set_path
 from garrepa_py.errors import GarrepaError
 from garrepa_py.install import settings_merge
@@ -46,26 +46,88 @@ class Outcome:
 # ---------------------------------------------------------------- settings.json
 
 
+MAX_SETTINGS_BYTES = 16 * 1024 * 1024
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ValueError(f'the key "{key}" appears twice in one object')
+        seen[key] = value
+    return seen
+
+
 def read_settings(path: Path) -> tuple[dict[str, Any], str | None]:
     """The parsed settings and their exact text (None when the file is absent)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = fs.read_bounded(str(path), MAX_SETTINGS_BYTES)
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         return {}, None
+    except fs.Refused as exc:
+        raise GarrepaError(f"cannot read {path}: it is {_refusal(exc.reason)}",
+                           hint="replace it with a regular JSON file; nothing was changed") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise GarrepaError(f"cannot read {path}: {exc}", hint="check the file's permissions") from exc
     fix = f"fix or move {path} and run the command again; nothing was changed"
     try:
-        data = json.loads(text) if text.strip() else {}
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys) if text.strip() else {}
     except json.JSONDecodeError as exc:
         raise GarrepaError(
             f"{path} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})", hint=fix
         ) from exc
+    except (ValueError, RecursionError) as exc:
+        raise GarrepaError(f"{path}: {exc}", hint=fix) from exc
     try:
         settings_merge.check_shape(data)
     except settings_merge.SettingsShapeError as exc:
         raise GarrepaError(f"{path}: {exc}", hint=fix) from exc
     return data, text
+
+
+def _refusal(reason: str) -> str:
+    return {"not-a-file": "not a regular file (a FIFO, a device or a directory)",
+            "too-large": f"larger than {MAX_SETTINGS_BYTES // (1024 * 1024)} MiB",
+            "symlink": "a symbolic link"}.get(reason, reason)
+
+
+def _inside_project(project: Path, path: Path) -> None:
+    """Refuse to write where a symlink on the way would take the write out of the project."""
+    root = project.resolve()
+    probe = path
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent  # the deepest part that exists decides where the write lands
+    target = probe.resolve() if probe.exists() else probe
+    if target != root and root not in target.parents:
+        raise GarrepaError(
+            f"{path} leads outside the project (to {target}) through a symbolic link; "
+            "refusing to write there",
+            hint="replace the link with a real directory or file, or install garrepa by hand; "
+                 "nothing was changed",
+        )
+
+
+def settings_target(project: Path) -> Path:
+    """The file to edit: settings.json, or what its symlink points at when that is inside the
+    project (the link itself is kept)."""
+    path = Path(paths.settings_file(project))
+    _inside_project(project, path.parent)
+    if path.is_symlink():
+        _inside_project(project, path)
+        return path.resolve()
+    return path
+
+
+def _check_writable(path: Path) -> None:
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return
+    if not mode & 0o200 or not os.access(path, os.W_OK):
+        raise GarrepaError(f"{path} is read-only; refusing to replace it",
+                           hint=f"make it writable (chmod u+w {path}) and run the command again; "
+                                "nothing was changed")
 
 
 def render_json(data: dict[str, Any], like: str | None) -> str:
@@ -89,10 +151,12 @@ def _diff(path: Path, old: str | None, new: str | None) -> str:
 
 
 def _edit_settings(project: Path, edit: Any, dry_run: bool, verb: str) -> Change:
-    path = Path(paths.settings_file(project))
+    path = settings_target(project)
     with locked(path):
         data, text = read_settings(path)
         new_data = edit(data)
+        if text is not None and new_data != data:
+            _check_writable(path)
         if new_data == data and text is not None:
             return Change(path, "keep", "garrepa's hook entries already as wanted")
         if text is None and not new_data:
@@ -115,9 +179,14 @@ def _template(name: str) -> str:
     return (Path(paths.templates_dir()) / name).read_text(encoding="utf-8")
 
 
-def _place_managed(path: Path, content: str, mode: int, dry_run: bool) -> Change:
+def _managed_now(project: Path, path: Path) -> str | None:
+    """The current text of a file garrepa manages (None: absent); refuses anything not ours."""
+    _inside_project(project, path)
+    if path.is_symlink():
+        raise GarrepaError(f"{path} is a symbolic link; refusing to write through it",
+                           hint="remove the link and run `garrepa init` again; nothing was changed")
     try:
-        current: str | None = path.read_text(encoding="utf-8")
+        current: str | None = fs.read_bounded(str(path), 1024 * 1024).decode("utf-8")
     except FileNotFoundError:
         current = None
     except (OSError, UnicodeDecodeError):
@@ -125,8 +194,13 @@ def _place_managed(path: Path, content: str, mode: int, dry_run: bool) -> Change
     if current is not None and MANAGED_MARK not in current:
         raise GarrepaError(
             f"{path} exists and was not written by garrepa; refusing to overwrite it",
-            hint="move it aside and run `garrepa init` again",
+            hint="move it aside and run `garrepa init` again; nothing was changed",
         )
+    return current
+
+
+def _place_managed(path: Path, content: str, mode: int, dry_run: bool,
+                   current: str | None) -> Change:
     if current == content and (path.stat().st_mode & 0o777) == mode:
         return Change(path, "keep", "up to date")
     if not dry_run:
@@ -136,9 +210,15 @@ def _place_managed(path: Path, content: str, mode: int, dry_run: bool) -> Change
     return Change(path, action, "written from the template", _diff(path, current, content))
 
 
-def _remove_managed(path: Path, dry_run: bool) -> Change:
+def _remove_managed(project: Path, path: Path, dry_run: bool) -> Change:
     try:
-        current = path.read_text(encoding="utf-8")
+        _inside_project(project, path)
+    except GarrepaError:
+        return Change(path, "keep", "leads outside the project through a link; left alone")
+    if path.is_symlink():
+        return Change(path, "keep", "a symbolic link, not garrepa's file; left alone")
+    try:
+        current = fs.read_bounded(str(path), 1024 * 1024).decode("utf-8")
     except FileNotFoundError:
         return Change(path, "keep", "absent")
     except (OSError, UnicodeDecodeError):
@@ -171,13 +251,18 @@ def config_text(overrides: dict[str, object], base: dict[str, Any] | None = None
     return json.dumps(tree, indent=2) + "\n"
 
 
-def _place_config(project: Path, overrides: dict[str, object], update: bool, dry_run: bool,
-                  outcome: Outcome) -> None:
+def _plan_config(project: Path, overrides: dict[str, object], update: bool,
+                 outcome: Outcome) -> tuple[Path, str | None, str | None]:
+    """(path, current text, new text or None for no write); raises before anything is written."""
     path = Path(paths.project_config_file(project))
+    _inside_project(project, path)
     try:
-        current: str | None = path.read_text(encoding="utf-8")
+        current: str | None = fs.read_bounded(str(path), 1024 * 1024).decode("utf-8")
     except FileNotFoundError:
         current = None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GarrepaError(f"cannot read {path}: {exc}",
+                           hint="replace it with a regular JSON file; nothing was changed") from exc
     if current is not None and not update:
         outcome.changes.append(Change(path, "keep", "exists; never overwritten"))
         if overrides:
@@ -186,7 +271,7 @@ def _place_config(project: Path, overrides: dict[str, object], update: bool, dry
                 f"{path.name} exists, so {flags} were not written to it "
                 "(add --update-config to set them)"
             )
-        return
+        return path, current, None
     base = None
     if current is not None:
         try:
@@ -201,7 +286,12 @@ def _place_config(project: Path, overrides: dict[str, object], update: bool, dry
     new = config_text(overrides, base)
     if new == current:
         outcome.changes.append(Change(path, "keep", "up to date"))
-        return
+        return path, current, None
+    return path, current, new
+
+
+def _write_config(path: Path, current: str | None, new: str, dry_run: bool,
+                  outcome: Outcome) -> None:
     if not dry_run:
         with locked(path):
             write_atomic(path, new)
@@ -234,23 +324,31 @@ def _record_interpreter(dry_run: bool) -> Change:
 
 
 def install(project: Path, config_overrides: dict[str, object], timeout: int,
-            update_config: bool = False, dry_run: bool = False) -> Outcome:
+            update_config: bool = False, dry_run: bool = False,
+            keep_timeouts: bool = True) -> Outcome:
+    """Every check runs before the first write: a refused install changes no byte."""
     from garrepa_py.config import trust
 
     if not project.is_dir():
         raise GarrepaError(f"{project} is not a directory", hint="pass the project's root directory")
     outcome = Outcome()
+    launcher, skill = Path(paths.launcher_file(project)), Path(paths.skill_file(project))
+    launcher_now = _managed_now(project, launcher)
+    skill_now = _managed_now(project, skill)
+    config_plan = _plan_config(project, config_overrides, update_config, outcome)
+    settings_target(project)
     outcome.changes.append(_edit_settings(
-        project, lambda data: settings_merge.add_entries(data, timeout), dry_run, "add"))
-    outcome.changes.append(_place_managed(
-        Path(paths.launcher_file(project)), _template("garrepa-hook"), 0o755, dry_run))
-    outcome.changes.append(_place_managed(
-        Path(paths.skill_file(project)), _template("SKILL.md"), 0o644, dry_run))
-    _place_config(project, config_overrides, update_config, dry_run, outcome)
+        project, lambda data: settings_merge.add_entries(data, timeout, keep_timeouts),
+        dry_run, "add"))
+    outcome.changes.append(_place_managed(launcher, _template("garrepa-hook"), 0o755, dry_run,
+                                          launcher_now))
+    outcome.changes.append(_place_managed(skill, _template("SKILL.md"), 0o644, dry_run, skill_now))
+    config_file, config_now, config_new = config_plan
+    if config_new is not None:
+        _write_config(config_file, config_now, config_new, dry_run, outcome)
     outcome.changes.append(_record_interpreter(dry_run))
-    config_file = Path(paths.project_config_file(project))
-    if not dry_run and config_file.is_file():
-        trust.record_trust(config_file)
+    if not dry_run and config_new is not None and config_now is None:
+        trust.record_trust(config_file)  # only a config this run wrote is trusted by init
     return outcome
 
 
@@ -260,20 +358,23 @@ def uninstall(project: Path, purge: bool = False, dry_run: bool = False) -> Outc
     outcome = Outcome()
     outcome.changes.append(_edit_settings(project, settings_merge.remove_entries, dry_run, "remove"))
     for path in (Path(paths.launcher_file(project)), Path(paths.skill_file(project))):
-        outcome.changes.append(_remove_managed(path, dry_run))
+        outcome.changes.append(_remove_managed(project, path, dry_run))
         if not dry_run:
             _prune_empty_dirs(path.parent, project)
     config_file = Path(paths.project_config_file(project))
     if purge:
-        if config_file.exists():
+        state = Path(paths.project_state_dir(project))
+        if os.path.lexists(state):
+            # A symlink is removed itself, never followed; the tree is deleted fd-safely.
+            detail = ("--purge: a symbolic link (removed, its target untouched)"
+                      if state.is_symlink() else "--purge: spill files and caches")
+            if not dry_run:
+                fs.remove_tree(str(state))
+            outcome.changes.append(Change(state, "remove", detail))
+        if os.path.lexists(config_file):
             if not dry_run:
                 config_file.unlink()
             outcome.changes.append(Change(config_file, "remove", "--purge"))
-        state = Path(paths.project_state_dir(project))
-        if state.exists():
-            if not dry_run:
-                shutil.rmtree(state)
-            outcome.changes.append(Change(state, "remove", "--purge: spill files and caches"))
     elif config_file.exists():
         outcome.changes.append(Change(config_file, "keep", "kept (use --purge to remove it)"))
     return outcome

@@ -10,11 +10,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from garrepa_py.paths import LAUNCHER_NAME
-
-HOOK_COMMAND = f'"$CLAUDE_PROJECT_DIR"/.claude/hooks/{LAUNCHER_NAME}'
-# Commands earlier garrepa versions wrote; an entry holding one is ours and gets upgraded in place.
-PRIOR_MARKERS = ("garrepa hook", "garrepa_py.hook", "garrepa-py hook")
+from garrepa_py.install.commands import HOOK_COMMAND, is_hook_command
 
 
 @dataclass(frozen=True)
@@ -48,10 +44,7 @@ class SettingsShapeError(ValueError):
 def is_ours(handler: object) -> bool:
     if not isinstance(handler, dict) or handler.get("type") != "command":
         return False
-    command = handler.get("command")
-    if not isinstance(command, str):
-        return False
-    return LAUNCHER_NAME in command or any(marker in command for marker in PRIOR_MARKERS)
+    return is_hook_command(handler.get("command"))
 
 
 def check_shape(settings: object) -> None:
@@ -78,8 +71,21 @@ def _handlers(group: object) -> list[Any] | None:
     return None
 
 
-def add_entries(settings: dict[str, Any], timeout: int) -> dict[str, Any]:
-    """Return settings with exactly one garrepa handler in each slot; idempotent."""
+def _kept_timeout(handler: object, timeout: int) -> int:
+    """A timeout the user set on our handler by hand is theirs: keep it."""
+    current = handler.get("timeout") if isinstance(handler, dict) else None
+    if isinstance(current, int) and not isinstance(current, bool) and current > 0:
+        return current
+    return timeout
+
+
+def add_entries(settings: dict[str, Any], timeout: int,
+                keep_timeouts: bool = True) -> dict[str, Any]:
+    """Return settings with exactly one garrepa handler in each slot; idempotent.
+
+    With `keep_timeouts`, a handler already installed keeps the timeout it has (a user may have
+    raised it by hand); `timeout` applies to new handlers and, without it, to all.
+    """
     check_shape(settings)
     result = copy.deepcopy(settings)
     hooks = result.setdefault("hooks", {})
@@ -96,7 +102,8 @@ def add_entries(settings: dict[str, Any], timeout: int) -> dict[str, Any]:
                     continue
                 slot = wanted.get((event, group.get("matcher")))
                 if slot is not None and slot not in filled:
-                    handlers[index] = slot.handler(timeout)  # upgrade in place
+                    kept = _kept_timeout(handlers[index], timeout) if keep_timeouts else timeout
+                    handlers[index] = slot.handler(kept)  # upgrade in place
                     filled.add(slot)
                 else:
                     del handlers[index]  # a duplicate or a placement we no longer use
@@ -160,6 +167,6 @@ def has_all_entries(settings: object, timeout: int | None = None) -> list[str]:
         ]
         if not found:
             missing.append(f"{slot.event} {slot.matcher}: missing")
-        elif timeout is not None and found[0] != slot.handler(timeout):
+        elif timeout is not None and found[0] != slot.handler(_kept_timeout(found[0], timeout)):
             missing.append(f"{slot.event} {slot.matcher}: altered (re-run garrepa init)")
     return missing

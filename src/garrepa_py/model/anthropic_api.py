@@ -31,8 +31,9 @@ class AnthropicClient:
         content = reply.get("content")
         if not isinstance(content, list):
             raise ModelError("malformed-reply", "no content list")
-        text = "".join(block.get("text", "") for block in content
-                       if isinstance(block, dict) and block.get("type") == "text")
+        text = "".join(block["text"] for block in content
+                       if isinstance(block, dict) and block.get("type") == "text"
+                       and isinstance(block.get("text"), str))
         if reply.get("stop_reason") == "max_tokens":
             raise ModelError("truncated", "the briefing hit max_tokens")
         tokens_in, tokens_out = token_counts(reply, "input_tokens", "output_tokens")

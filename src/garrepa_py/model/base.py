@@ -91,12 +91,22 @@ def post_json(url: str, headers: dict[str, str], body: dict[str, Any], deadline:
 
 
 def _read_until(response: Any, deadline: float) -> bytes:
+    """The body, chunk by chunk as it arrives, abandoned at the deadline.
+
+    `read1` returns whatever one receive brings (a server dripping a byte a second cannot keep
+    `read(n)` waiting for n bytes), and each receive may wait only until the deadline.
+    """
+    sock = getattr(getattr(getattr(response, "fp", None), "raw", None), "_sock", None)
+    read = getattr(response, "read1", None) or response.read
     chunks: list[bytes] = []
     size = 0
     while True:
-        if time.monotonic() > deadline:
+        left = deadline - time.monotonic()
+        if left <= 0:
             raise TimeoutError("reply still arriving at the deadline")
-        chunk = response.read(65536)
+        if sock is not None and hasattr(sock, "settimeout"):
+            sock.settimeout(max(0.05, left))
+        chunk = read(65536)
         if not chunk:
             return b"".join(chunks)
         size += len(chunk)

@@ -35,6 +35,11 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     if response.get("backgroundTaskId") or tool_input.get("run_in_background"):
         return passed("background-task")
     persisted = response.get("persistedOutputPath")
+    if persisted is not None:
+        from garrepa_py.routes.saved_output import accepted_path
+
+        if accepted_path(event, persisted) is None:
+            return passed("persisted-path-refused")
     size = response.get("persistedOutputSize") if persisted else len(stdout)
     if not isinstance(size, int) or size < context.config.number("threshold.minChars"):
         return passed("under-threshold")
@@ -45,11 +50,16 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
         return passed("not-a-git-dump")
     source = stdout
     if isinstance(persisted, str):
+        from garrepa_py import fs
+
         try:
-            with open(persisted, "rb") as handle_:
-                source = handle_.read(MAX_SOURCE_BYTES).decode("utf-8", "replace")
+            data = fs.read_bounded(persisted, MAX_SOURCE_BYTES, follow=False)
+        except fs.Refused as exc:
+            # Never a silent cut: past the bound, Claude Code's own wrapper keeps it all.
+            return passed(f"persisted-output-{exc.reason}")
         except OSError:
             return passed("persisted-output-unreadable")
+        source = data.decode("utf-8", "replace")
     return _digest(dump, command, response, source, context)
 
 

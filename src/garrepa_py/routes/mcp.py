@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from garrepa_py.hook.verdict import HookContext
 
 MAX_SAVED_BYTES = 16 * 1024 * 1024
-SAVED_MARK = "exceeds maximum allowed tokens. Output has been saved to "
 IMAGE_POINTER = "[Image: source:"
 SENSITIVE_WORDS = frozenset({"secret", "secrets", "credential", "credentials", "password",
                              "passwords", "passwd", "token", "tokens", "apikey", "apikeys"})
@@ -72,19 +71,13 @@ def _names_secret_path(tool_input: Any) -> str | None:
     return None
 
 
-def _saved_file(text: str) -> str | None:
-    at = text.find(SAVED_MARK, 0, 2000)
-    if at < 0:
-        return None
-    rest = text[at + len(SAVED_MARK):].split(None, 1)
-    return rest[0].rstrip(".") if rest else None
-
-
 def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     tool = str(event.get("tool_name"))
     config = context.config
     response = event.get("tool_response")
-    saved = _saved_file(response) if isinstance(response, str) else None
+    from garrepa_py.routes.saved_output import mcp_notice_path
+
+    saved = mcp_notice_path(event, response) if isinstance(response, str) else None
     if isinstance(response, str):
         size = len(response)
     elif isinstance(response, list) and all(isinstance(b, dict) for b in response):
@@ -107,11 +100,15 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     recovery = None
     if isinstance(response, str):
         if saved is not None:
+            from garrepa_py import fs
+
             try:
-                with open(saved, "rb") as handle_:
-                    texts = [handle_.read(MAX_SAVED_BYTES).decode("utf-8", "replace")]
+                data = fs.read_bounded(saved, MAX_SAVED_BYTES, follow=False)
+            except fs.Refused as exc:
+                return passed(f"saved-file-{exc.reason}")  # never cut: the agent keeps it whole
             except OSError:
                 return passed("saved-file-unreadable")
+            texts = [data.decode("utf-8", "replace")]
             recovery = (f"[exact original: {saved} (saved by Claude Code) | Read it with "
                         "offset/limit for any part]")
         else:

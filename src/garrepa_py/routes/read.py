@@ -84,6 +84,8 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     if not isinstance(tool_input, dict) or not isinstance(tool_input.get("file_path"), str):
         return passed("no-file-path")
     path: str = tool_input["file_path"]
+    if "\0" in path or not path:
+        return passed("bad-path")
     config = context.config
     if not is_documentation(path, config):
         return passed("not-documentation")
@@ -117,9 +119,12 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
 
 def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,
          context: HookContext) -> Verdict:
+    from garrepa_py import fs
+
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_READ_BYTES + 1)
+        data = fs.read_bounded(path, MAX_READ_BYTES)  # a FIFO swapped in after the stat: refused
+    except fs.Refused as exc:
+        return passed(exc.reason)
     except OSError:
         return passed("unreadable")
     if b"\0" in data[:65536]:

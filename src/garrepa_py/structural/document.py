@@ -194,13 +194,19 @@ def outline(text: str, path: str) -> Outline:
     offsets = [0]
     for line in lines:
         offsets.append(offsets[-1] + len(line) + 1)
+    # Each section ends where the next heading of the same or a higher level starts: one pass
+    # from the end with a stack of candidates keeps this linear in the number of headings.
+    ends = [len(lines)] * len(headings)
+    stack: list[tuple[int, int]] = []  # (level, start) of later headings, levels increasing
+    for position in range(len(headings) - 1, -1, -1):
+        level, _, start = headings[position]
+        while stack and stack[-1][0] > level:
+            stack.pop()
+        if stack:
+            ends[position] = stack[-1][1] - 1
+        stack.append((level, start))
     sections = []
-    for position, (level, title, start) in enumerate(headings):
-        end = len(lines)
-        for later_level, _, later_start in headings[position + 1:]:
-            if later_level <= level:
-                end = later_start - 1
-                break
+    for (level, title, start), end in zip(headings, ends, strict=True):
         end = max(start, end)
         sections.append(Section(level, title, start, end, offsets[end] - offsets[start - 1]))
     return Outline(kind, len(lines), len(text), tuple(sections), front, code, tables)
@@ -226,16 +232,24 @@ def render(doc: Outline, label: str, budget: int) -> str:
         return (f"{'  ' * (section.level - top)}- {section.title} | lines {section.start}-"
                 f"{section.end} | {_size(section.chars)}")
 
+    rendered = [row(s) for s in doc.sections]  # once: the depth search below only adds sizes
+    size_at: dict[int, int] = {}
+    count_at: dict[int, int] = {}
+    for section, line in zip(doc.sections, rendered, strict=True):
+        size_at[section.level] = size_at.get(section.level, 0) + len(line) + 1
+        count_at[section.level] = count_at.get(section.level, 0) + 1
     fitting = 0  # how many levels can be listed in full
     for depth in range(len(levels), 0, -1):
         allowed = set(levels[:depth])
-        listed = [row(s) for s in doc.sections if s.level in allowed]
-        omitted = len(doc.sections) - len(listed)
+        listed_count = sum(count_at[level] for level in allowed)
+        omitted = len(doc.sections) - listed_count
         note = f" ({omitted} deeper headings not listed)" if omitted else ""
-        body = "\n".join([head, f"Sections (title | lines | chars){note}:", *listed])
-        if len(body) <= budget:
-            if depth == len(levels) or len(listed) >= 12:
-                return body
+        title = f"Sections (title | lines | chars){note}:"
+        if len(head) + 1 + len(title) + sum(size_at[level] for level in allowed) <= budget:
+            if depth == len(levels) or listed_count >= 12:
+                listed = [line for section, line in zip(doc.sections, rendered, strict=True)
+                          if section.level in allowed]
+                return "\n".join([head, title, *listed])
             fitting = depth
             break
     # Show one more level than fits in full, in document order, as far as the budget goes.
@@ -244,7 +258,7 @@ def render(doc: Outline, label: str, budget: int) -> str:
     rows: list[str] = []
     used = len(head) + 160
     for section in candidates:
-        line = row(section)
+        line = row(section)  # stops at the budget: a bounded number of calls
         if used + len(line) + 1 > budget:
             break
         rows.append(line)

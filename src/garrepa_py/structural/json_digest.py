@@ -126,6 +126,8 @@ def _flatten(item: dict[str, Any]) -> dict[str, Any]:
 
 
 def _column_order(columns: list[str]) -> list[str]:
+    first_seen = {column: index for index, column in enumerate(columns)}
+
     def rank(column: str) -> tuple[int, int]:
         leaf = column.rsplit(".", 1)[-1].lower()
         if "." not in column and leaf in HANDLE_KEYS[:8]:
@@ -136,19 +138,21 @@ def _column_order(columns: list[str]) -> list[str]:
             return (2, 0)
         return (3, 0)
 
-    return sorted(columns, key=lambda c: (rank(c), columns.index(c)))
+    return sorted(columns, key=lambda c: (rank(c), first_seen[c]))
 
 
 TEMPLATE_KEYS = ("number", "id", "key", "login", "name", "sha", "slug")
+MAX_TEMPLATE_KEYS = 8  # key columns tried per URL column: bounds the search on wide tables
 
 
-def _templates(rows: list[dict[str, Any]], columns: list[str]) -> dict[str, tuple[str, str]]:
+def _templates(rows: list[dict[str, Any]], columns: list[str],
+               having_rows: dict[str, list[int]]) -> dict[str, tuple[str, str]]:
     """Columns every row spells as one pattern around another column's value: column → (key,
     pattern), e.g. url → ("number", "https://api.github.com/repos/o/r/issues/{number}")."""
     found: dict[str, tuple[str, str]] = {}
-    keys = [c for c in columns if c.rsplit(".", 1)[-1] in TEMPLATE_KEYS]
+    keys = [c for c in columns if c.rsplit(".", 1)[-1] in TEMPLATE_KEYS][:MAX_TEMPLATE_KEYS]
     for column in columns:
-        having = [row for row in rows if column in row]
+        having = [rows[i] for i in having_rows[column]]
         values = [row[column] for row in having]
         if len(having) < 3 or not all(isinstance(v, str) and ("://" in v or v.startswith("git@"))
                                       for v in values):
@@ -180,32 +184,49 @@ def _templates(rows: list[dict[str, Any]], columns: list[str]) -> dict[str, tupl
     return found
 
 
+def _fingerprint(value: Any) -> object:
+    """A hashable stand-in for a cell, equal for equal cells (and distinct from a missing one)."""
+    if isinstance(value, (dict, list)):
+        return ("json", json.dumps(value, sort_keys=True, default=str))
+    return (type(value).__name__, value)
+
+
 def table(items: list[dict[str, Any]], name: str, indent: str) -> list[str]:
+    """Near-linear in the number of cells: every per-column question is answered from one pass
+    that records which rows hold each column, so wide, sparse lists stay cheap."""
     rows = [_flatten(item) for item in items]
-    columns: list[str] = []
-    for row in rows:
+    having_rows: dict[str, list[int]] = {}
+    for index, row in enumerate(rows):
         for column in row:
-            if column not in columns:
-                columns.append(column)
+            having_rows.setdefault(column, []).append(index)
+    columns = list(having_rows)
+    everywhere = [c for c in columns if len(having_rows[c]) == len(rows)]
     shared = {}
     if len(rows) > 2:
-        for column in columns:
-            values = [row.get(column) for row in rows]
-            if all(column in row for row in rows) and all(v == values[0] for v in values) \
-                    and not isinstance(values[0], (dict, list)):
-                shared[column] = values[0]
-    templates = _templates(rows, [c for c in columns if c not in shared])
+        for column in everywhere:
+            first = rows[0][column]
+            if not isinstance(first, (dict, list)) and all(row[column] == first for row in rows):
+                shared[column] = first
+    templates = _templates(rows, [c for c in columns if c not in shared], having_rows)
     candidates = [c for c in columns if c not in shared and c not in templates]
-    same_as: dict[str, str] = {}  # a column equal to an earlier one in every row
-    for position, column in enumerate(candidates):
-        for earlier in candidates[:position]:
-            if earlier not in same_as and all(row.get(column) == row.get(earlier) for row in rows):
-                same_as[column] = earlier
-                break
+    # A column equal to an earlier one in every row: only columns every row holds can be, and
+    # equal columns share a fingerprint, so one dictionary finds them.
+    same_as: dict[str, str] = {}
+    first_with: dict[tuple[object, ...], str] = {}
+    for column in candidates:
+        if len(having_rows[column]) != len(rows):
+            continue
+        signature = tuple(_fingerprint(row[column]) for row in rows)
+        earlier = first_with.get(signature)
+        if earlier is None:
+            first_with[signature] = column
+        else:
+            same_as[column] = earlier
     rest = [c for c in candidates if c not in same_as]
     # Columns most rows lack go after the cells as key=value, instead of a run of "-" cells.
-    dense = _column_order([c for c in rest if sum(c in row for row in rows) * 2 >= len(rows)])
-    sparse = [c for c in rest if c not in dense]
+    dense = _column_order([c for c in rest if len(having_rows[c]) * 2 >= len(rows)])
+    dense_set = set(dense)
+    sparse = {c for c in rest if c not in dense_set}
     varying = dense
     out = [f"{indent}{name}: {len(items)} items, one row each; columns: {' | '.join(varying)}"
            + (" (+ key=value where present)" if sparse else "")]
@@ -220,7 +241,7 @@ def table(items: list[dict[str, Any]], name: str, indent: str) -> list[str]:
                    ", ".join(f"{column} = {earlier}" for column, earlier in same_as.items()))
     for row in rows:
         cells = [_inline(row[c]) if c in row else "-" for c in varying]
-        extras = [f"{c}={_inline(row[c])}" for c in sparse if c in row]
+        extras = [f"{c}={_inline(value)}" for c, value in row.items() if c in sparse]
         line = " | ".join(cell.replace("|", "/") for cell in cells)
         out.append(f"{indent}  {line}" + (f" | {', '.join(extras)}" if extras else ""))
     return out
@@ -293,7 +314,30 @@ def fit(lines: list[str], budget: int) -> str:
     return "\n".join([*kept, note])
 
 
+MAX_DEPTH = 64  # deeper JSON is shown as text: the walks below recurse once per level
+
+
+def depth(value: Any, limit: int = MAX_DEPTH) -> int:
+    """How deeply `value` nests, counted without recursion and at most `limit` + 1."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        if level > deepest:
+            deepest = level
+            if deepest > limit:
+                return deepest
+        if isinstance(node, dict):
+            stack.extend((child, level + 1) for child in node.values()
+                         if isinstance(child, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend((child, level + 1) for child in node if isinstance(child, (dict, list)))
+    return deepest
+
+
 def digest(value: Any, budget: int = 20000) -> str:
+    if depth(value) > MAX_DEPTH:
+        raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels")
     pruned = prune(value)
     if pruned is None:
         return "(empty after removing nulls and empty values)"
@@ -306,16 +350,18 @@ def parse(text: str) -> tuple[str, Any] | None:
     if not stripped:
         return None
     try:
-        return "", json.loads(stripped)
-    except ValueError:
+        value = json.loads(stripped)
+    except (ValueError, RecursionError):
         pass
+    else:
+        return ("", value) if depth(value) <= MAX_DEPTH else None
     match = re.search(r"^[\[{]", text, re.M)
     if match is None or match.start() > 2000:
         return None
     try:
         value, end = json.JSONDecoder().raw_decode(text, match.start())
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
-    if text[end:].strip():
+    if text[end:].strip() or depth(value) > MAX_DEPTH:
         return None
     return text[:match.start()].strip(), value
