@@ -75,6 +75,7 @@ def init(
     """Install garrepa's hooks into a project (additive and idempotent)."""
     from garrepa_py.cli import render
     from garrepa_py.config.load import load_config
+    from garrepa_py.config.schema import BY_KEY
     from garrepa_py.config.user_edit import parse_value
     from garrepa_py.install.project import install
 
@@ -83,8 +84,12 @@ def init(
              "threshold.minChars": None if threshold is None else str(threshold)}
     overrides = {key: parse_value(key, str(raw)) for key, raw in flags.items() if raw is not None}
     root = project.resolve()
-    timeout = load_config(root).number("hook.timeoutSeconds")
-    outcome = install(root, overrides, timeout, update_config=update_config, dry_run=dry_run)
+    before = load_config(root)
+    timeout = before.number("hook.timeoutSeconds")
+    # A timeout edited by hand in settings.json stays unless the config asks for another one.
+    keep_timeouts = timeout == BY_KEY["hook.timeoutSeconds"].default
+    outcome = install(root, overrides, timeout, update_config=update_config, dry_run=dry_run,
+                      keep_timeouts=keep_timeouts)
     out = render.console()
     render.show_changes(out, outcome.changes, dry_run)
     for note in outcome.notes:
