@@ -87,30 +87,34 @@ def cut_text(text: str, limit: int) -> str:
     return f"{shown} …(+{len(text) - len(shown):,} chars)" if shown else f"…({len(text):,} chars)"
 
 
-def _has_handles(value: Any) -> bool:
-    if isinstance(value, dict):
-        return any(_is_handle_key(k) or _has_handles(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_handles(item) for item in value)
-    return False
-
-
 def _inline(value: Any) -> str:
     """A nested value inside a table cell: dicts by their label and handles, lists joined."""
+    return _inline_with(value)[0]
+
+
+def _inline_with(value: Any) -> tuple[str, bool]:
+    """(the cell text, whether any handle key is inside), in one bottom-up pass: asking the
+    second question separately at every level made deep values quadratic in their depth."""
     if isinstance(value, dict):
         label = next((str(value[k]) for k in LABEL_KEYS if k in value), None)
         extras = [f"{k}={_scalar(v)}" for k, v in value.items()
                   if _is_handle_key(k) and not isinstance(v, (dict, list))
                   and (label is None or str(v) != label)]
-        extras += [f"{k}={_inline(v)}" for k, v in value.items()
-                   if isinstance(v, (dict, list)) and _has_handles(v)]
+        has = any(_is_handle_key(k) for k in value)
+        for key, child in value.items():
+            if isinstance(child, (dict, list)):
+                text, child_has = _inline_with(child)
+                if child_has:
+                    extras.append(f"{key}={text}")
+                    has = True
         inner = ", ".join(extras)
         if label is None:
-            return "{" + inner + "}" if inner else "{…}"
-        return f"{label} ({inner})" if inner else label
+            return ("{" + inner + "}" if inner else "{…}"), has
+        return (f"{label} ({inner})" if inner else label), has
     if isinstance(value, list):
-        return "[" + "; ".join(_inline(item) for item in value) + "]"
-    return cut_text(_scalar(value), TEXT_CELL)
+        parts = [_inline_with(item) for item in value]
+        return "[" + "; ".join(text for text, _ in parts) + "]", any(h for _, h in parts)
+    return cut_text(_scalar(value), TEXT_CELL), False
 
 
 def _flatten(item: dict[str, Any]) -> dict[str, Any]:
