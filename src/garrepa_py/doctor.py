@@ -9,7 +9,7 @@ import subprocess
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from garrepa_py import paths
+from garrepa_py import fs, paths
 from garrepa_py.config.load import Config, load_config
 from garrepa_py.errors import GarrepaError
 from garrepa_py.install import settings_merge
@@ -32,7 +32,7 @@ class Check:
 def _interpreter() -> Check:
     record = Path(paths.interpreter_record())
     try:
-        text = record.read_text(encoding="utf-8")
+        text = fs.read_bounded(str(record), 64 * 1024).decode("utf-8", "replace")
     except OSError:
         return Check("interpreter", "fail", f"no record at {record}",
                      "run `garrepa init` in the project")
@@ -50,7 +50,10 @@ def _interpreter() -> Check:
 def _launcher(project: Path) -> Check:
     path = Path(paths.launcher_file(project))
     try:
-        text = path.read_text(encoding="utf-8")
+        text = fs.read_bounded(str(path), 1024 * 1024).decode("utf-8", "replace")
+    except fs.Refused as exc:
+        return Check("launcher", "fail", f"{path} is not a regular file ({exc.reason})",
+                     "remove it and run `garrepa init`")
     except OSError:
         return Check("launcher", "fail", f"{path} is missing", "run `garrepa init`")
     if MANAGED_MARK not in text:

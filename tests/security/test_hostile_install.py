@@ -183,3 +183,21 @@ def test_a_config_that_is_a_device_or_fifo_does_not_hang_init_or_doctor(project:
     init = _cli(project, "init")
     assert init.returncode == 1
     assert ("cannot read" if kind == "fifo" else "leads outside the project") in init.stderr
+
+
+def test_doctor_does_not_hang_on_a_fifo_launcher(project: Path) -> None:
+    (project / ".claude" / "hooks").mkdir(parents=True)
+    os.mkfifo(project / ".claude" / "hooks" / "garrepa-hook")
+    proc = _cli(project, "doctor")
+    assert "is not a regular file" in proc.stdout + proc.stderr
+
+
+def test_summarize_skips_a_fifo_in_a_tree_instead_of_hanging(project: Path) -> None:
+    (project / "docs").mkdir()
+    (project / "docs" / "guide.md").write_text("# Guide\n\n" + "Some words here.\n" * 4000)
+    os.mkfifo(project / "docs" / "pipe.md")
+    proc = subprocess.run([sys.executable, "-m", "garrepa_py", "summarize", "--offline",
+                           str(project / "docs")], capture_output=True, text=True, timeout=60,
+                          check=False, stdin=subprocess.DEVNULL, cwd=project)
+    assert "pipe.md: skipped (is not a regular file)" in proc.stdout + proc.stderr
+    assert "Document map" in proc.stdout

@@ -39,14 +39,14 @@ class Unreadable(Exception):
 
 
 def read_text(path: Path) -> str:
+    from garrepa_py import fs
+
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise Unreadable(f"cannot be read ({exc.strerror or exc})") from None
-    if size > MAX_BYTES:
-        raise Unreadable(f"is larger than {MAX_BYTES // (1024 * 1024)} MB")
-    try:
-        data = path.read_bytes()
+        data = fs.read_bounded(str(path), MAX_BYTES)  # never blocks on a FIFO in a tree
+    except fs.Refused as exc:
+        if exc.reason == "too-large":
+            raise Unreadable(f"is larger than {MAX_BYTES // (1024 * 1024)} MB") from None
+        raise Unreadable("is not a regular file") from None
     except OSError as exc:
         raise Unreadable(f"cannot be read ({exc.strerror or exc})") from None
     if b"\0" in data[:65536]:

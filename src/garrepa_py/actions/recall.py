@@ -46,11 +46,20 @@ def resolve(target: str, project: Path) -> Path:
 
 
 def lines_of(path: Path) -> list[str]:
-    size = path.stat().st_size
-    if size > MAX_BYTES:
-        raise GarrepaError(f"{path} is larger than {MAX_BYTES // (1024 * 1024)} MB",
-                           hint="use Read with offset/limit on it instead")
-    return path.read_bytes().decode("utf-8", "replace").split("\n")
+    from garrepa_py import fs
+
+    try:
+        data = fs.read_bounded(str(path), MAX_BYTES)
+    except fs.Refused as exc:
+        if exc.reason == "too-large":
+            raise GarrepaError(f"{path} is larger than {MAX_BYTES // (1024 * 1024)} MB",
+                               hint="use Read with offset/limit on it instead") from None
+        raise GarrepaError(f"{path} is not a regular file",
+                           hint="give a text file or a spill id") from None
+    except OSError as exc:
+        raise GarrepaError(f"cannot read {path}: {exc.strerror or exc}",
+                           hint="check the path and its permissions") from None
+    return data.decode("utf-8", "replace").split("\n")
 
 
 def peek(path: Path, start: int = 1, end: int | None = None) -> list[tuple[int, str]]:
