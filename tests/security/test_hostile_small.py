@@ -52,3 +52,25 @@ def test_a_nul_in_the_file_path_passes_cleanly(project: Path, garrepa_home: Path
     assert proc.stdout == b""
     record = last(garrepa_home)
     assert (record["decision"], record["reason"]) == ("pass", "bad-path")
+
+
+def test_nothing_is_spent_or_spilled_when_the_briefing_would_not_be_shorter(project: Path) -> None:
+    import os
+    import time
+
+    from garrepa_py.config.load import load_config
+    from garrepa_py.engine.brief import brief
+    from garrepa_py.engine.types import BriefRequest, Structural
+    from garrepa_py.model.providers import make_client
+
+    source = issues_json(40)
+    with FakeAnthropic(reply_text="#1 (lines 1-2)") as fake:
+        config = load_config(project, environ={"GARREPA_PROVIDER": "anthropic",
+                                               "GARREPA_BASE_URL": fake.url})
+        request = BriefRequest("mcp", source, "mcp__x__y", lambda text: Structural(text + "!"))
+        result = brief(request, config, str(project), time.monotonic() + 10,
+                       lambda c: make_client(c, {"ANTHROPIC_API_KEY": "sk-test",
+                                                 "PATH": os.environ["PATH"]}))
+        assert fake.requests == []  # decided before any model call
+    assert (result.decision, result.reason) == ("pass", "not-shorter")
+    assert not (project / ".garrepa").exists()  # and before any spill
