@@ -118,8 +118,12 @@ def uninstall(
     from garrepa_py.cli import render
     from garrepa_py.install.project import uninstall as remove
 
-    outcome = remove(project.resolve(), purge=purge, dry_run=dry_run)
+    root = project.resolve()
+    outcome = remove(root, purge=purge, dry_run=dry_run)
     out = render.console()
+    if not outcome.changed:
+        out.print(f"garrepa is not installed in {root}; nothing to remove.")
+        return
     render.show_changes(out, outcome.changes, dry_run)
     out.print("dry run: nothing was written" if dry_run else "garrepa is uninstalled.")
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import difflib
 import json
 import os
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +18,7 @@ import garrepa_py
 from garrepa_py import fs, paths
 from garrepa_py.config.schema import defaults_tree, set_path
 from garrepa_py.errors import GarrepaError
-from garrepa_py.install import settings_merge
+from garrepa_py.install import json_style, prior, settings_merge
 from garrepa_py.install.atomic import locked, write_atomic
 
 MANAGED_MARK = "managed by garrepa-py"
@@ -131,13 +130,21 @@ def _check_writable(path: Path) -> None:
 
 
 def render_json(data: dict[str, Any], like: str | None) -> str:
-    """Serialise with the indentation the existing file used (two spaces for a new one)."""
-    indent: str | int = 2
-    if like:
-        match = re.search(r"^\{\s*\n([ \t]+)\S", like)
-        if match:
-            indent = match.group(1)
-    return json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
+    """Serialise in the existing file's own style (two spaces and a final newline for a new one)."""
+    return json_style.render(data, json_style.detect(like))
+
+
+def settings_text(old: dict[str, Any], new: dict[str, Any], text: str | None) -> str:
+    """The new settings text: only the "hooks" member rewritten, every other byte kept."""
+    if text is None:
+        return render_json(new, None)
+    others_same = {k: v for k, v in old.items() if k != "hooks"} == \
+        {k: v for k, v in new.items() if k != "hooks"}
+    if not others_same:
+        return render_json(new, text)
+    if "hooks" in new:
+        return json_style.set_member(text, old, "hooks", new["hooks"])
+    return json_style.set_member(text, old, "hooks")
 
 
 def _diff(path: Path, old: str | None, new: str | None) -> str:
@@ -151,25 +158,67 @@ def _diff(path: Path, old: str | None, new: str | None) -> str:
 
 
 def _edit_settings(project: Path, edit: Any, dry_run: bool, verb: str) -> Change:
+    """Apply a pure edit to settings.json in its own style; `verb` is "add" or "remove".
+
+    "add" keeps the file's bytes before garrepa's first entry aside; "remove" puts them back
+    exactly when the file still holds what init wrote, and otherwise removes only our entries
+    (deleting a file init created once nothing else is left in it).
+    """
     path = settings_target(project)
     with locked(path):
         data, text = read_settings(path)
         new_data = edit(data)
-        if text is not None and new_data != data:
-            _check_writable(path)
         if new_data == data and text is not None:
+            if verb == "add" and not dry_run:
+                _remember_prior(path, text, text, ours_before=True)
             return Change(path, "keep", "garrepa's hook entries already as wanted")
         if text is None and not new_data:
             return Change(path, "keep", "absent")
-        if not new_data and verb == "remove":
-            if not dry_run:
-                path.unlink()
-            return Change(path, "remove", "nothing else was left in it", _diff(path, text, None))
-        new_text = render_json(new_data, text)
-        change = Change(path, "create" if text is None else "update", verb, _diff(path, text, new_text))
+        _check_writable(path)
+        if verb == "remove":
+            return _remove_from_settings(path, text, new_data, dry_run)
+        new_text = settings_text(data, new_data, text)
+        change = Change(path, "create" if text is None else "update", verb,
+                        _diff(path, text, new_text))
         if not dry_run:
             write_atomic(path, new_text)
+            ours_before = settings_merge.remove_entries(data) != data
+            _remember_prior(path, text, new_text, ours_before)
         return change
+
+
+def _remember_prior(path: Path, before: str | None, written: str, ours_before: bool) -> None:
+    prior.remember(path, None if before is None else before.encode("utf-8"),
+                   written.encode("utf-8"), ours_before)
+
+
+def _remove_from_settings(path: Path, text: str | None, new_data: dict[str, Any],
+                          dry_run: bool) -> Change:
+    record = prior.restorable(path, None if text is None else text.encode("utf-8"))
+    if record is not None:  # untouched since init: the exact bytes from before
+        if record.original is None:
+            if not dry_run:
+                path.unlink()
+                prior.forget(path)
+            return Change(path, "remove", "init created it and nothing else was added",
+                          _diff(path, text, None))
+        original = record.original.decode("utf-8")
+        if not dry_run:
+            write_atomic(path, original)
+            prior.forget(path)
+        return Change(path, "update", "restored byte for byte as it was before init",
+                      _diff(path, text, original))
+    if not new_data:
+        if not dry_run:
+            path.unlink()
+            prior.forget(path)
+        return Change(path, "remove", "nothing else was left in it", _diff(path, text, None))
+    data, _ = read_settings(path)
+    new_text = settings_text(data, new_data, text)
+    if not dry_run:
+        write_atomic(path, new_text)
+        prior.forget(path)
+    return Change(path, "update", "garrepa's entries removed", _diff(path, text, new_text))
 
 
 # ---------------------------------------------------------------- managed files
