@@ -56,10 +56,10 @@ def test_a_document_of_100k_headings_is_mapped(project: Path, garrepa_home: Path
     doc = project / "docs" / "HEADINGS.md"
     doc.parent.mkdir()
     doc.write_text("".join(f"# h{n}\n\nbody {n}\n\n" for n in range(100_000)))
-    install_entries(project, timeout=30)
+    install_entries(project, timeout=20)
     started = time.monotonic()
     output = reply(hook(project, read_event(project.parent, str(doc))))
-    assert time.monotonic() - started < 30  # Claude Code's kill; it took 49-54 s before
+    assert time.monotonic() - started < 20  # Claude Code's kill; the outline alone took 25 s
     assert output is not None and "Document map of docs/HEADINGS.md" in output["additionalContext"]
     assert last(garrepa_home)["reason"] == "mapped-narrow"
 
