@@ -71,6 +71,11 @@ def skill_file(project: PathLike) -> str:
     return os.path.join(project, ".claude", "skills", SKILL_NAME, "SKILL.md")
 
 
+def schema_file(project: PathLike) -> str:
+    """The JSON Schema a project config's `$schema` names (a copy of the packaged one)."""
+    return os.path.join(project, ".claude", "garrepa.config.schema.json")
+
+
 def project_config_file(project: PathLike) -> str:
     return os.path.join(project, PROJECT_CONFIG_NAME)
 

@@ -27,8 +27,9 @@ def test_init_fresh_project_writes_everything(project: Path, garrepa_home: Path)
     launcher = project / ".claude/hooks/garrepa-hook"
     assert launcher.stat().st_mode & stat.S_IXUSR
     assert (project / ".claude/skills/garrepa-write/SKILL.md").read_text().startswith("---\nname: garrepa-write")
-    config = json.loads((project / "garrepa.config.json").read_text())
-    assert config["threshold"]["minChars"] == 32000
+    assert not (project / "garrepa.config.json").exists()  # nothing was chosen: no config
+    assert json.loads((project / ".claude/garrepa.config.schema.json").read_text())["title"] == \
+        "garrepa.config.json"
     assert (garrepa_home / "interpreter").read_text().splitlines()[0] == os.sys.executable
     assert "garrepa is installed." in result.output
     assert "next: run `garrepa doctor`" in result.output
@@ -217,11 +218,20 @@ def test_uninstall_removes_exactly_what_init_added(project: Path) -> None:
     invoke("init", str(project))
     result = invoke("uninstall", str(project))
     assert result.exit_code == 0
-    after = snapshot(project)
-    assert after.pop("garrepa.config.json")  # kept without --purge
-    assert after == before
+    assert snapshot(project) == before
     assert not (project / ".claude").exists()
+
+
+def test_uninstall_keeps_a_chosen_config_and_its_schema(project: Path) -> None:
+    invoke("init", str(project), "--threshold", "9000")
+    result = invoke("uninstall", str(project))
+    assert result.exit_code == 0
+    assert json.loads((project / "garrepa.config.json").read_text()) == {
+        "$schema": "./.claude/garrepa.config.schema.json", "threshold": {"minChars": 9000}}
+    assert (project / ".claude/garrepa.config.schema.json").exists()  # the $schema still resolves
     assert "kept (use --purge to remove it)" in result.output
+    assert invoke("uninstall", str(project), "--purge").exit_code == 0
+    assert list(project.iterdir()) == []
 
 
 def test_uninstall_purge_removes_config_and_state(project: Path) -> None:

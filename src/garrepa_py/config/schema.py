@@ -31,12 +31,17 @@ class Setting:
         self.env = env
 
 
+# Each check's JSON Schema fragment: the schema shipped for editors is built from these.
+FRAGMENTS: dict[Callable[[object], str | None], dict[str, object]] = {}
+
+
 def _one_of(choices: tuple[str, ...]) -> Callable[[object], str | None]:
     def check(value: object) -> str | None:
         if value in choices:
             return None
         return "must be one of " + ", ".join(repr(c) for c in choices)
 
+    FRAGMENTS[check] = {"enum": list(choices)}
     return check
 
 
@@ -46,6 +51,7 @@ def _int_between(low: int, high: int) -> Callable[[object], str | None]:
             return None
         return f"must be a whole number from {low} to {high}"
 
+    FRAGMENTS[check] = {"type": "integer", "minimum": low, "maximum": high}
     return check
 
 
@@ -70,6 +76,11 @@ def _text_list(value: object) -> str | None:
         return None
     return "must be a list of non-empty strings"
 
+
+FRAGMENTS[_optional_text] = {"type": ["string", "null"], "pattern": "\\S"}
+FRAGMENTS[_text] = {"type": "string", "pattern": "\\S"}
+FRAGMENTS[_env_name] = {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"}
+FRAGMENTS[_text_list] = {"type": "array", "items": {"type": "string", "minLength": 1}}
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("mode", "on", _one_of(MODES),
@@ -143,6 +154,8 @@ def flatten(tree: object, prefix: str = "") -> dict[str, object]:
     if not isinstance(tree, dict):
         return flat
     for name, value in tree.items():
+        if not prefix and str(name).startswith("$"):
+            continue  # "$schema" and friends are for editors
         key = f"{prefix}{name}"
         if isinstance(value, dict) and key not in BY_KEY:
             flat.update(flatten(value, key + "."))

@@ -16,7 +16,7 @@ from typing import Any
 
 import garrepa_py
 from garrepa_py import fs, paths
-from garrepa_py.config.schema import defaults_tree, set_path
+from garrepa_py.config.schema import set_path
 from garrepa_py.errors import GarrepaError
 from garrepa_py.install import json_style, prior, settings_merge
 from garrepa_py.install.atomic import locked, write_atomic
@@ -293,11 +293,23 @@ def _prune_empty_dirs(start: Path, stop: Path) -> None:
 # ---------------------------------------------------------------- config and interpreter
 
 
-def config_text(overrides: dict[str, object], base: dict[str, Any] | None = None) -> str:
-    tree: dict[str, Any] = defaults_tree() if base is None else json.loads(json.dumps(base))
+def config_text(overrides: dict[str, object], current: str | None = None) -> str | None:
+    """The project config holding only what the project chose; None when nothing was.
+
+    A new file gets the `$schema` line (editors then complete and check it) and the keys given;
+    an existing one gets the keys set in place, in its own style.
+    """
+    from garrepa_py.config.json_schema import SCHEMA_REF
+
+    if current is None:
+        if not overrides:
+            return None
+        tree: dict[str, Any] = {"$schema": SCHEMA_REF}
+    else:
+        tree = json.loads(current)
     for key, value in overrides.items():
         set_path(tree, key, value)
-    return json.dumps(tree, indent=2) + "\n"
+    return json_style.render(tree, json_style.detect(current))
 
 
 def _plan_config(project: Path, overrides: dict[str, object], update: bool,
@@ -332,7 +344,9 @@ def _plan_config(project: Path, overrides: dict[str, object], update: bool,
             ) from exc
         if not isinstance(base, dict):
             raise GarrepaError(f"{path} must hold a JSON object", hint="fix or delete the file")
-    new = config_text(overrides, base)
+    new = config_text(overrides, current)
+    if new is None:
+        return path, current, None
     if new == current:
         outcome.changes.append(Change(path, "keep", "up to date"))
         return path, current, None
@@ -382,8 +396,10 @@ def install(project: Path, config_overrides: dict[str, object], timeout: int,
         raise GarrepaError(f"{project} is not a directory", hint="pass the project's root directory")
     outcome = Outcome()
     launcher, skill = Path(paths.launcher_file(project)), Path(paths.skill_file(project))
+    schema = Path(paths.schema_file(project))
     launcher_now = _managed_now(project, launcher)
     skill_now = _managed_now(project, skill)
+    schema_now = _managed_now(project, schema)
     config_plan = _plan_config(project, config_overrides, update_config, outcome)
     settings_target(project)
     outcome.changes.append(_edit_settings(
@@ -392,6 +408,8 @@ def install(project: Path, config_overrides: dict[str, object], timeout: int,
     outcome.changes.append(_place_managed(launcher, _template("garrepa-hook"), 0o755, dry_run,
                                           launcher_now))
     outcome.changes.append(_place_managed(skill, _template("SKILL.md"), 0o644, dry_run, skill_now))
+    outcome.changes.append(_place_managed(schema, _template("garrepa.config.schema.json"), 0o644,
+                                          dry_run, schema_now))
     config_file, config_now, config_new = config_plan
     if config_new is not None:
         _write_config(config_file, config_now, config_new, dry_run, outcome)
@@ -426,4 +444,9 @@ def uninstall(project: Path, purge: bool = False, dry_run: bool = False) -> Outc
             outcome.changes.append(Change(config_file, "remove", "--purge"))
     elif config_file.exists():
         outcome.changes.append(Change(config_file, "keep", "kept (use --purge to remove it)"))
+    schema = Path(paths.schema_file(project))
+    if dry_run and purge or not os.path.lexists(config_file):
+        outcome.changes.append(_remove_managed(project, schema, dry_run))  # nothing refers to it
+        if not dry_run:
+            _prune_empty_dirs(schema.parent, project)
     return outcome
