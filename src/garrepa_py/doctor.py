@@ -96,12 +96,17 @@ def _trust(config: Config) -> Check:
         return Check("trust", "ok", "project config trusted by you")
     if config.untrusted_keys:
         keys = ", ".join(config.untrusted_keys)
-        return Check("trust", "warn", f"project config not trusted; ignoring {keys}",
-                     "review garrepa.config.json, then run `garrepa trust`")
-    return Check("trust", "ok", "project config not trusted, but it sets no provider keys")
+        return Check("trust", "warn",
+                     f"project config not trusted: it sets {keys}; briefings are structural "
+                     "only until you trust it",
+                     "review garrepa.config.json (`garrepa trust --dry-run` shows what it "
+                     "decides), then run `garrepa trust`")
+    return Check("trust", "ok", "project config not trusted, but it sets no key that needs trust")
 
 
 WHY_STRUCTURAL = {
+    "untrusted-project-config": ("warn", "structural only: the project config is not trusted",
+                                 "see the trust check above"),
     "provider-none": ("ok", "none: structural briefings only", ""),
     "no-api-key": ("warn", "{var} is not set: briefings will be structural only",
                    "export {var}=… in the shell that starts claude, "

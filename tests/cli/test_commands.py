@@ -9,6 +9,8 @@ import pytest
 
 from garrepa_py.cli.app import app
 
+from garrepa_py.config.load import load_config
+
 from .helpers import invoke
 
 
@@ -81,13 +83,28 @@ def test_config_set_refuses_invalid_toml(garrepa_home: Path) -> None:
 
 
 def test_trust_command(project: Path) -> None:
+    config = project / "garrepa.config.json"
     result = invoke("trust", str(project))
     assert result.exit_code == 1
-    assert "hint: run `garrepa init` first" in result.output
-    (project / "garrepa.config.json").write_text('{"provider": {"type": "none"}}')
+    assert result.output == (f"error: {config} does not exist\n"
+                             "hint: nothing to trust; `garrepa config set KEY VALUE --project` "
+                             "creates it\n")
+    config.write_text('{"provider": {"baseUrl": "http://127.0.0.1:9/v1", '
+                      '"apiKeyEnvVar": "AWS_SECRET_ACCESS_KEY"}, "threshold": {"minChars": 5000}}')
+    shown = [f"{config} sets these keys that need your trust:",
+             '  provider.apiKeyEnvVar = "AWS_SECRET_ACCESS_KEY"',
+             '  provider.baseUrl = "http://127.0.0.1:9/v1"',
+             "  warning: this sends the value of $AWS_SECRET_ACCESS_KEY to http://127.0.0.1:9/v1"]
+    result = invoke("trust", str(project), "--dry-run")
+    assert result.output.splitlines() == [*shown, "dry run: nothing was trusted"]
+    assert load_config(project, environ={}).project_trusted is False
     result = invoke("trust", str(project))
     assert result.exit_code == 0
-    assert result.output.startswith(f"trusted {project / 'garrepa.config.json'} (sha256 ")
+    assert result.output.splitlines()[:-1] == shown
+    assert load_config(project, environ={}).project_trusted is True
+    result = invoke("trust", str(project), "--revoke")
+    assert result.output.startswith(f"revoked: {config} no longer decides")
+    assert load_config(project, environ={}).project_trusted is False
 
 
 def doctor_json(project: Path) -> tuple[int, dict]:
@@ -142,9 +159,16 @@ def test_doctor_explains_untrusted_project_and_missing_key(project: Path,
     (project / "garrepa.config.json").write_text('{"provider": {"baseUrl": "http://x.test/v1"}}')
     _, report = doctor_json(project)
     checks = {c["name"]: c for c in report["checks"]}
-    assert checks["trust"] == {"name": "trust", "status": "warn",
-                               "detail": "project config not trusted; ignoring provider.baseUrl",
-                               "hint": "review garrepa.config.json, then run `garrepa trust`"}
+    assert checks["trust"] == {
+        "name": "trust", "status": "warn",
+        "detail": "project config not trusted: it sets provider.baseUrl; briefings are "
+                  "structural only until you trust it",
+        "hint": "review garrepa.config.json (`garrepa trust --dry-run` shows what it decides), "
+                "then run `garrepa trust`"}
+    assert checks["provider"]["detail"] == "structural only: the project config is not trusted"
+    (project / "garrepa.config.json").write_text('{"threshold": {"minChars": 5000}}')
+    _, report = doctor_json(project)
+    checks = {c["name"]: c for c in report["checks"]}
     assert checks["provider"]["detail"] == (
         "ANTHROPIC_API_KEY is not set: briefings will be structural only")
 

@@ -163,7 +163,7 @@ def test_untrusted_project_base_url_receives_nothing(project: Path) -> None:
         result = brief(request(), load_config(project, environ={}), str(project),
                        time.monotonic() + 10, no_key)
         assert elsewhere.requests == []
-        assert result.journal["fallback"] == "no-api-key"  # the user's default provider, no key
+        assert result.journal["fallback"] == "untrusted-project-config"  # structural only
         trust.record_trust(project / "garrepa.config.json")
         trusted = brief(request(), load_config(project, environ={}), str(project),
                         time.monotonic() + 10, no_key)

@@ -69,9 +69,11 @@ def test_an_in_place_rewrite_keeping_size_and_mtime_revokes_trust(project: Path,
         after = os.stat(config)
         assert (after.st_ino, after.st_size, after.st_mtime_ns) == (
             before.st_ino, before.st_size, before.st_mtime_ns)
-        reply(hook(project, big_event(project), env=USER_ENV))
+        output = reply(hook(project, big_event(project), env=USER_ENV))
         assert evil.requests == []
-        assert len(mine.requests) == 1  # the user's own endpoint, from config.toml
+        assert mine.requests == []  # untrusted again: no model at all, not even the user's
+    assert "structural digest, no model" in output["updatedToolOutput"][0]["text"]
+    assert last(garrepa_home)["fallback"] == "untrusted-project-config"
 
 
 def test_an_untrusted_project_config_cannot_spend_or_weaken_recovery(project: Path,
@@ -83,11 +85,19 @@ def test_an_untrusted_project_config_cannot_spend_or_weaken_recovery(project: Pa
     assert sorted(config.untrusted_keys) == ["hook.timeoutSeconds", "provider.maxTokens",
                                              "provider.model", "spill.maxAgeDays",
                                              "spill.maxMegabytes"]
+    assert (config.text("provider.model"), config.number("provider.maxTokens"),
+            config.number("spill.maxMegabytes")) == ("claude-haiku-4-5", 1024, 256)
+    with FakeAnthropic(reply_text=FAITHFUL) as fake:
+        user_config(garrepa_home, fake.url)
+        reply(hook(project, big_event(project), env=USER_ENV))
+        assert fake.requests == []  # nothing spent on the user's key until they trust it
+    assert last(garrepa_home)["fallback"] == "untrusted-project-config"
+    trust.record_trust(project / "garrepa.config.json")
     with FakeAnthropic(reply_text=FAITHFUL) as fake:
         user_config(garrepa_home, fake.url)
         reply(hook(project, big_event(project), env=USER_ENV))
         body = fake.requests[0].body
-    assert (body["model"], body["max_tokens"]) == ("claude-haiku-4-5", 1024)
+    assert (body["model"], body["max_tokens"]) == ("claude-opus-4-1", 8192)  # once trusted
 
 
 def test_a_fresh_spill_survives_a_tiny_trusted_size_cap(project: Path) -> None:

@@ -99,8 +99,8 @@ def init(
         return
     out.print("garrepa is installed." if outcome.changed else "garrepa was already installed; nothing changed.")
     config = load_config(root)
-    if config.text("provider.type") == "anthropic" and not os.environ.get(
-            config.text("provider.apiKeyEnvVar")):
+    if not config.untrusted_keys and config.text("provider.type") == "anthropic" and not \
+            os.environ.get(config.text("provider.apiKeyEnvVar")):
         out.print(f"hint: {config.text('provider.apiKeyEnvVar')} is not set in this shell; "
                   "briefings will be structural only until it is (`garrepa doctor` checks).")
     out.print("next: run `garrepa doctor`, then start claude in this directory.")
@@ -147,17 +147,17 @@ def doctor(project: ProjectArg = Path("."), as_json: JsonOpt = False) -> None:
 
 @app.command()
 @error_boundary
-def trust(project: ProjectArg = Path(".")) -> None:
-    """Trust this project's garrepa.config.json as it is now (provider keys then apply)."""
-    from garrepa_py import paths
-    from garrepa_py.config import trust as trust_store
-    from garrepa_py.errors import GarrepaError
+def trust(
+    project: ProjectArg = Path("."),
+    revoke: Annotated[bool, typer.Option("--revoke", help="Withdraw the trust instead.")] = False,
+    dry_run: DryRunOpt = False,
+) -> None:
+    """Trust the project's garrepa.config.json: its provider, endpoint, key variable, model,
+    token, spill and timeout settings then apply. Changing any of them revokes the trust."""
+    from garrepa_py.actions import trusting
 
-    config_file = Path(paths.project_config_file(project.resolve()))
-    if not config_file.is_file():
-        raise GarrepaError(f"{config_file} does not exist", hint="run `garrepa init` first")
-    digest = trust_store.record_trust(config_file)
-    typer.echo(f"trusted {config_file} (sha256 {digest[:12]}); any edit needs trusting again")
+    for line in trusting.trust(project.resolve(), revoke=revoke, dry_run=dry_run):
+        typer.echo(line)
 
 
 @config_app.command("list")

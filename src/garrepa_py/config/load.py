@@ -156,23 +156,24 @@ def load_config(project: str | os.PathLike[str] | None,
             data = None
         if data is not None:
             verdict: list[bool] = []
-
-            def trusted(file: str = project_file, content: bytes = data) -> bool:
-                if not verdict:
-                    verdict.append(trust.is_trusted(file, content))
-                return verdict[0]
-
             try:
                 tree = fastjson.loads(data)
             except (ValueError, RecursionError) as exc:
                 builder.problems.append(
                     f"{project_file}: not valid JSON ({exc}); using defaults for every key")
-            else:
-                if isinstance(tree, dict):
-                    builder.apply(os.path.basename(project_file), flatten(tree), trusted=trusted)
-                else:
-                    builder.problems.append(
-                        f"{project_file}: must hold a JSON object; using defaults for every key")
+                tree = None
+
+            def trusted(file: str = project_file, content: bytes = data,
+                        parsed: object = tree) -> bool:
+                if not verdict:
+                    verdict.append(trust.is_trusted(file, content, trust.gated_values(parsed)))
+                return verdict[0]
+
+            if isinstance(tree, dict):
+                builder.apply(os.path.basename(project_file), flatten(tree), trusted=trusted)
+            elif tree is not None:
+                builder.problems.append(
+                    f"{project_file}: must hold a JSON object; using defaults for every key")
             probe = trusted
 
     for setting in SETTINGS:

@@ -1,7 +1,10 @@
-"""Which project config files this user has trusted, by exact content (standard library only).
+"""Which project config files this user has trusted, like direnv (standard library only).
 
 A repository is somebody else's code: a `garrepa.config.json` that arrived with a clone must not
-choose where content is sent. Trusting records the file's SHA-256; any edit revokes it.
+choose where content is sent or what it costs. Trusting records the file's *gated* values (the
+keys that need trust: provider, endpoint, key variable, model, tokens, spill limits, timeout) and
+their SHA-256; changing any of them — by hand or by `git pull` — revokes the trust, while a
+teammate's change to a free knob (a threshold, an exclusion) does not.
 The record also keeps the file's identity (device, inode, size, mtime and ctime): while that is
 unchanged the content is too, so the hook skips hashing (importing hashlib costs ~4 ms per event
 here). ctime matters: a rewrite in place can restore size and mtime, but any write moves ctime,
@@ -36,30 +39,75 @@ def load_records() -> dict[str, dict[str, object]]:
     return {str(k): v for k, v in records.items() if isinstance(v, dict)}
 
 
-def is_trusted(config_file: str, data: bytes) -> bool:
-    record = load_records().get(os.path.realpath(config_file))
+def gated_values(tree: object) -> dict[str, object]:
+    """The values a project file sets for keys that need trust, by dotted key."""
+    from garrepa_py.config.schema import BY_KEY, flatten
+
+    return {key: value for key, value in sorted(flatten(tree).items())
+            if key in BY_KEY and BY_KEY[key].needs_trust}
+
+
+def gated_digest(gated: dict[str, object]) -> str:
+    import json
+
+    return content_digest(json.dumps(gated, sort_keys=True, separators=(",", ":")).encode())
+
+
+def trusted_record(config_file: str) -> dict[str, object] | None:
+    return load_records().get(os.path.realpath(config_file))
+
+
+def is_trusted(config_file: str, data: bytes, gated: dict[str, object]) -> bool:
+    """Does this user trust these gated values in this file?"""
+    record = trusted_record(config_file)
     if record is None:
         return False
     try:
         if record.get("identity") == file_identity(config_file):
-            return True
+            return True  # not touched since it was trusted: no hashing on the hook path
     except OSError:
         pass
-    return record.get("sha256") == content_digest(data)
+    if "gated_sha256" in record:
+        return record["gated_sha256"] == gated_digest(gated)
+    return record.get("sha256") == content_digest(data)  # a record from an older garrepa
 
 
-def record_trust(config_file: str | os.PathLike[str]) -> str:
-    """Trust the file's current content; returns the digest. Called by `init` and `trust`."""
+def read_gated(config_file: str | os.PathLike[str]) -> dict[str, object]:
+    """The gated values the file sets now (raises OSError/ValueError when it cannot be read)."""
+    return gated_values(fastjson.loads(fs.read_bounded(os.fspath(config_file), 1024 * 1024)))
+
+
+def record_trust(config_file: str | os.PathLike[str]) -> dict[str, object]:
+    """Trust the file's current gated values; returns them. Called by `init` and `trust`."""
     import json
     from pathlib import Path
 
     from garrepa_py.install.atomic import locked, write_atomic
 
     path = os.path.realpath(config_file)
-    digest = content_digest(fs.read_bounded(path, 1024 * 1024))
+    data = fs.read_bounded(path, 1024 * 1024)
+    gated = gated_values(fastjson.loads(data))
     target = Path(paths.trust_file())
     with locked(target):
         records = load_records()
-        records[path] = {"sha256": digest, "identity": file_identity(path)}
+        records[path] = {"gated_sha256": gated_digest(gated), "gated": gated,
+                         "sha256": content_digest(data), "identity": file_identity(path)}
         write_atomic(target, json.dumps(records, indent=2, sort_keys=True) + "\n", mode=0o600)
-    return digest
+    return gated
+
+
+def revoke_trust(config_file: str | os.PathLike[str]) -> bool:
+    """Forget the trust in this file; True when there was one."""
+    import json
+    from pathlib import Path
+
+    from garrepa_py.install.atomic import locked, write_atomic
+
+    path = os.path.realpath(config_file)
+    target = Path(paths.trust_file())
+    with locked(target):
+        records = load_records()
+        if records.pop(path, None) is None:
+            return False
+        write_atomic(target, json.dumps(records, indent=2, sort_keys=True) + "\n", mode=0o600)
+    return True

@@ -416,7 +416,27 @@ def install(project: Path, config_overrides: dict[str, object], timeout: int,
     outcome.changes.append(_record_interpreter(dry_run))
     if not dry_run and config_new is not None and config_now is None:
         trust.record_trust(config_file)  # only a config this run wrote is trusted by init
+    elif config_now is not None:
+        _note_untrusted(config_file, outcome)
     return outcome
+
+
+def _note_untrusted(config_file: Path, outcome: Outcome) -> None:
+    """An existing config (it came with the clone) that sets gated keys is shown, not trusted."""
+    from garrepa_py.actions.trusting import describe
+    from garrepa_py.config import trust
+
+    try:
+        gated = trust.read_gated(config_file)
+        data = fs.read_bounded(str(config_file), 1024 * 1024)
+    except (OSError, ValueError):
+        return
+    if not gated or trust.is_trusted(str(config_file), data, gated):
+        return
+    outcome.notes.append(
+        f"{config_file.name} came with the project and sets keys that need your trust:\n"
+        + "\n".join(describe(gated))
+        + "\n  briefings here are structural only until you review it and run `garrepa trust`")
 
 
 def uninstall(project: Path, purge: bool = False, dry_run: bool = False) -> Outcome:

@@ -20,6 +20,10 @@ def make_client(config: Config, environ: Mapping[str, str] | None = None
     key = env.get(config.text("provider.apiKeyEnvVar")) or None
     if kind == "none":
         return None, "provider-none"
+    if config.untrusted_keys:
+        # A project config wants to decide the provider but is not trusted: no model at all
+        # until `garrepa trust`, rather than a mix of its choices and the user's.
+        return None, "untrusted-project-config"
     if kind == "anthropic":
         if not key:
             return None, "no-api-key"
