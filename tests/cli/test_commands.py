@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from garrepa_py.cli.app import app
-
 from garrepa_py.config.load import load_config
 
 from .helpers import invoke
