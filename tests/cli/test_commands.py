@@ -69,7 +69,8 @@ def test_config_list_json_schema(project: Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.chdir(project)
     rows = json.loads(invoke("config", "list", "--json").output)
     assert {row["key"] for row in rows} >= {"threshold.minChars", "provider.type"}
-    assert all(set(row) == {"key", "value", "source", "help"} for row in rows)
+    assert all(set(row) == {"key", "value", "source", "ignored_project_value", "help"}
+               for row in rows)
 
 
 def test_config_set_refuses_invalid_toml(garrepa_home: Path) -> None:

@@ -163,46 +163,74 @@ def trust(
 @config_app.command("list")
 @error_boundary
 def config_list(as_json: JsonOpt = False) -> None:
-    """Every setting with its effective value and where it came from."""
+    """Every setting with its effective value and the layer it came from.
+
+    Layers, highest first: environment, project garrepa.config.json, user config.toml, default.
+    """
+    from garrepa_py.actions.config_edit import source_label
+    from garrepa_py.actions.project import project_root
     from garrepa_py.cli import render
     from garrepa_py.config.load import load_config
     from garrepa_py.config.schema import SETTINGS
 
-    config = load_config(Path.cwd())
-    rows = [{"key": s.key, "value": config.get(s.key), "source": config.sources[s.key],
-             "help": s.help} for s in SETTINGS]
+    config = load_config(project_root())
+    rows = [{"key": s.key, "value": config.get(s.key), "source": source_label(config.sources[s.key]),
+             "ignored_project_value": s.key in config.untrusted_keys, "help": s.help}
+            for s in SETTINGS]
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
         return
     out = render.console()
     for row in rows:
-        out.print(f"{row['key']} = {json.dumps(row['value'])}  [dim]({row['source']})[/dim]")
+        ignored = ("; the project's value waits for `garrepa trust`"
+                   if row["ignored_project_value"] else "")
+        out.print(f"{row['key']} = {json.dumps(row['value'])}  "
+                  f"[dim]({row['source']}{ignored})[/dim]", highlight=False)
     for problem in config.problems:
-        out.print(f"[yellow]warning:[/yellow] {problem}")
+        out.print(f"[yellow]warning:[/yellow] {problem}", highlight=False)
 
 
 @config_app.command("get")
 @error_boundary
 def config_get(key: str) -> None:
     """Print one setting's effective value (JSON)."""
+    from garrepa_py.actions.project import project_root
     from garrepa_py.config.load import load_config
     from garrepa_py.config.user_edit import parse_value
 
-    config = load_config(Path.cwd())
+    config = load_config(project_root())
     if key not in config.values:
         parse_value(key, "")  # raises the unknown-key error with the list of keys
     typer.echo(json.dumps(config.get(key)))
 
 
+ProjectLayerOpt = Annotated[bool, typer.Option(
+    "--project", help="Write the project's garrepa.config.json instead of your config.toml.")]
+
+
 @config_app.command("set")
 @error_boundary
-def config_set(key: str, value: str) -> None:
-    """Set a value in the user config.toml (comments there are kept)."""
-    from garrepa_py import paths
-    from garrepa_py.config.user_edit import set_user_value
+def config_set(key: str, value: str, project: ProjectLayerOpt = False,
+               dry_run: DryRunOpt = False) -> None:
+    """Set a value in your config.toml (comments kept), or with --project in the project's
+    garrepa.config.json; says so when a higher layer still decides the value."""
+    from garrepa_py.actions.config_edit import set_value
+    from garrepa_py.actions.project import project_root
 
-    stored = set_user_value(key, value)
-    typer.echo(f"{key} = {json.dumps(stored)} in {paths.user_config_file()}")
+    for line in set_value(key, value, project_root(), in_project=project, dry_run=dry_run):
+        typer.echo(line)
+
+
+@config_app.command("unset")
+@error_boundary
+def config_unset(key: str, project: ProjectLayerOpt = False, dry_run: DryRunOpt = False) -> None:
+    """Remove a value from your config.toml (or with --project from garrepa.config.json), so
+    the next layer down decides it again."""
+    from garrepa_py.actions.config_edit import unset_value
+    from garrepa_py.actions.project import project_root
+
+    for line in unset_value(key, project_root(), in_project=project, dry_run=dry_run):
+        typer.echo(line)
 
 
 @app.command()

@@ -34,6 +34,45 @@ def parse_value(key: str, raw: str) -> object:
     return value
 
 
+def _load_document(path: Path) -> Any:
+    import tomlkit
+
+    from garrepa_py import fs
+
+    try:
+        return tomlkit.parse(fs.read_bounded(str(path), 1024 * 1024).decode("utf-8"))
+    except FileNotFoundError:
+        return tomlkit.parse(HEADER)
+    except Exception as exc:
+        raise GarrepaError(f"{path} is not valid TOML: {exc}",
+                           hint="fix the file by hand; nothing was changed") from exc
+
+
+def unset_user_value(key: str, target: Path | None = None) -> bool:
+    """Remove `key` from config.toml (and a table it leaves empty); False when it was not set."""
+    import tomlkit
+
+    from garrepa_py.install.atomic import locked, write_atomic
+
+    path = target or Path(paths.user_config_file())
+    with locked(path):
+        document = _load_document(path)
+        *parents, leaf = key.split(".")
+        chain: list[Any] = [document]
+        for part in parents:
+            if part not in chain[-1]:
+                return False
+            chain.append(chain[-1][part])
+        if leaf not in chain[-1]:
+            return False
+        del chain[-1][leaf]
+        for parent, part in zip(reversed(chain[:-1]), reversed(parents), strict=True):
+            if len(parent[part]) == 0:
+                del parent[part]
+        write_atomic(path, tomlkit.dumps(document), mode=0o600)
+    return True
+
+
 def set_user_value(key: str, raw: str, target: Path | None = None) -> object:
     import tomlkit
 
@@ -42,13 +81,7 @@ def set_user_value(key: str, raw: str, target: Path | None = None) -> object:
     value = parse_value(key, raw)
     path = target or Path(paths.user_config_file())
     with locked(path):
-        try:
-            document = tomlkit.parse(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            document = tomlkit.parse(HEADER)
-        except Exception as exc:
-            raise GarrepaError(f"{path} is not valid TOML: {exc}",
-                               hint="fix the file by hand; nothing was changed") from exc
+        document = _load_document(path)
         *parents, leaf = key.split(".")
         node: Any = document
         for part in parents:
