@@ -13,7 +13,7 @@ from garrepa_py import fs, paths
 from garrepa_py.config.load import Config, load_config
 from garrepa_py.errors import GarrepaError
 from garrepa_py.install import settings_merge
-from garrepa_py.install.project import MANAGED_MARK, interpreter_record_text, read_settings
+from garrepa_py.install.project import interpreter_record_text, is_managed, read_settings
 
 MIN_CLAUDE = (2, 1, 121)  # first version that applies updatedToolOutput for every tool
 
@@ -56,13 +56,14 @@ def _launcher(project: Path) -> Check:
                      "remove it and run `garrepa init`")
     except OSError:
         return Check("launcher", "fail", f"{path} is missing", "run `garrepa init`")
-    if MANAGED_MARK not in text:
+    if not is_managed(text):
         return Check("launcher", "fail", f"{path} was not written by garrepa",
                      "move it aside and run `garrepa init`")
     if not os.access(path, os.X_OK):
         return Check("launcher", "fail", f"{path} is not executable", "run `garrepa init`")
     if text != (Path(paths.templates_dir()) / paths.LAUNCHER_NAME).read_text(encoding="utf-8"):
-        return Check("launcher", "warn", "an older launcher", "run `garrepa init` to update it")
+        return Check("launcher", "warn", "written by an older garrepa (upgrade due)",
+                     "run `garrepa init` to upgrade it in place")
     return Check("launcher", "ok", str(path))
 
 
@@ -75,6 +76,9 @@ def _settings(project: Path, config: Config) -> Check:
     if text is None:
         return Check("settings", "fail", f"{path} is missing", "run `garrepa init`")
     missing = settings_merge.has_all_entries(data, config.number("hook.timeoutSeconds"))
+    if missing and all("upgrade due" in line for line in missing):
+        return Check("settings", "warn", "; ".join(missing),
+                     "run `garrepa init` to upgrade the entries in place")
     if missing:
         return Check("settings", "fail", "; ".join(missing), "run `garrepa init`")
     return Check("settings", "ok", f"3 hook entries in {path}")

@@ -167,6 +167,9 @@ def has_all_entries(settings: object, timeout: int | None = None) -> list[str]:
         ]
         if not found:
             missing.append(f"{slot.event} {slot.matcher}: missing")
+        elif found[0].get("command") != HOOK_COMMAND:
+            missing.append(f"{slot.event} {slot.matcher}: written by an older garrepa "
+                           "(upgrade due: run garrepa init)")
         elif timeout is not None and found[0] != slot.handler(_kept_timeout(found[0], timeout)):
             missing.append(f"{slot.event} {slot.matcher}: altered (re-run garrepa init)")
     return missing

@@ -1,0 +1,50 @@
+"""A project set up by an older garrepa: doctor says an upgrade is due, init upgrades in place."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from garrepa_py.install.commands import HOOK_COMMAND
+
+from ..cli.helpers import invoke
+
+OLD_LAUNCHER = ("#!/bin/sh\n# garrepa-hook launcher (managed by garrepa-py 0.0.9)\n"
+                "exec garrepa hook\n")
+
+
+def old_install(project: Path) -> Path:
+    hooks = project / ".claude" / "hooks"
+    hooks.mkdir(parents=True)
+    (hooks / "garrepa-hook").write_text(OLD_LAUNCHER)
+    (hooks / "garrepa-hook").chmod(0o755)
+    settings = project / ".claude" / "settings.json"
+    old = {"type": "command", "command": "garrepa hook", "timeout": 30}
+    settings.write_text(json.dumps({"permissions": {"allow": ["Bash(ls)"]}, "hooks": {
+        "PreToolUse": [{"matcher": "Read", "hooks": [old]}],
+        "PostToolUse": [{"matcher": "mcp__.*", "hooks": [old]},
+                        {"matcher": "Bash", "hooks": [dict(old, **{"if": "Bash(git *)"})]}]}},
+        indent=2) + "\n")
+    return settings
+
+
+def checks(project: Path) -> dict[str, dict[str, str]]:
+    report = json.loads(invoke("doctor", str(project), "--json").output)
+    return {c["name"]: c for c in report["checks"]}
+
+
+def test_doctor_says_an_upgrade_is_due_and_init_does_it_in_place(project: Path) -> None:
+    settings = old_install(project)
+    before = checks(project)
+    assert before["launcher"]["detail"] == "written by an older garrepa (upgrade due)"
+    assert before["settings"]["status"] == "warn"
+    assert "PreToolUse Read: written by an older garrepa (upgrade due: run garrepa init)" in \
+        before["settings"]["detail"]
+    result = invoke("init", str(project))
+    assert result.exit_code == 0, result.output
+    data = json.loads(settings.read_text())
+    commands = [h["command"] for event in data["hooks"].values() for g in event for h in g["hooks"]]
+    assert commands == [HOOK_COMMAND] * 3  # upgraded where they were, none added
+    assert data["permissions"] == {"allow": ["Bash(ls)"]}
+    after = checks(project)
+    assert after["launcher"]["status"] == "ok" and after["settings"]["status"] == "ok"
