@@ -10,6 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+# CI runs the property tests with a fixed seed (a landing must not hang on luck); locally they
+# explore anew each run, and whatever they find is kept in .hypothesis/ and replayed.
+hypothesis_settings.register_profile("ci", derandomize=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 REPO = Path(__file__).resolve().parents[1]
 SRC = REPO / "src"

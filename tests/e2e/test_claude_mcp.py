@@ -98,7 +98,7 @@ def test_excluded_tool_and_secret_result_pass_byte_identical(
         git_project: Path, data_dir: Path, tmp_path: Path, garrepa_home: Path) -> None:
     garrepa("init", str(git_project), "--threshold", "20000", "--provider", "anthropic")
     config = json.loads((git_project / "garrepa.config.json").read_text())
-    config["mcp"]["excludeTools"] = ["mcp__probe__private_dump"]
+    config.setdefault("mcp", {})["excludeTools"] = ["mcp__probe__private_dump"]
     (git_project / "garrepa.config.json").write_text(json.dumps(config))
     source = (data_dir / "big.json").read_text()
     script = [Turn.tool("mcp__probe__private_dump"), Turn.tool("mcp__probe__leaky_json")]

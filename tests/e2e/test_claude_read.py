@@ -108,7 +108,7 @@ def test_deny_mode_end_to_end(git_project: Path, changelog: Path, tmp_path: Path
                               garrepa_home: Path) -> None:
     garrepa("init", str(git_project), "--provider", "none")
     config = json.loads((git_project / "garrepa.config.json").read_text())
-    config["read"]["mode"] = "deny"
+    config.setdefault("read", {})["mode"] = "deny"
     (git_project / "garrepa.config.json").write_text(json.dumps(config))
     with FakeAnthropic([Turn.tool("Read", file_path=str(changelog))]) as fake:
         run_claude(git_project, fake.url, tmp_path / "home", garrepa_home)

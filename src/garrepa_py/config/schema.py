@@ -66,7 +66,8 @@ def _text(value: object) -> str | None:
 
 
 def _env_name(value: object) -> str | None:
-    if isinstance(value, str) and value.replace("_", "a").isalnum() and not value[0].isdigit():
+    if isinstance(value, str) and value.isascii() and value.replace("_", "a").isalnum() \
+            and not value[0].isdigit():
         return None
     return "must be an environment variable name such as ANTHROPIC_API_KEY"
 
