@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from ..cli.helpers import invoke
+from ..support.canaries import canary_text, leaked
 from ..support.fake_anthropic import FakeAnthropic
 
 
@@ -48,20 +49,24 @@ def test_summarize_json_schema_globs_and_directories(workdir: Path) -> None:
     assert rows[3]["reason"] == "5 chars: read it whole"
 
 
-def test_summarize_refuses_secrets_and_sends_nothing(workdir: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_summarize_masks_secret_content_and_never_reads_secret_paths(
+        workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (workdir / ".env").write_text("A=1\n" * 10000)
-    leaky = (workdir / "CHANGELOG.md").read_text() + "\naws AKIAIOSFODNN7EXAMPLE\n"
+    changelog = (workdir / "CHANGELOG.md").read_text()
+    leaky = changelog + "\n" + canary_text()
     (workdir / "notes.md").write_text(leaky)
     (workdir / "blob.md").write_bytes(b"\0\1\2" * 20000)
     with FakeAnthropic(reply_text="x") as fake:
         monkeypatch.setenv("GARREPA_BASE_URL", fake.url)
         monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
         result = invoke("summarize", ".env", "notes.md", "blob.md")
-        assert fake.requests == []
-    assert result.exit_code == 1
+        sent = json.dumps([r.body for r in fake.requests])
+        assert len(fake.requests) == 1  # notes.md only, masked
+    assert leaked(sent) == [] and leaked(result.output) == []
+    assert "[secret: aws-key]" in sent and "[secret: private-key]" in sent
+    first = changelog.count("\n") + 2  # the canary block starts on the line after the changelog
+    assert f"line {first + 2} aws-key" in result.output
     assert ".env: refused (secret path (name:.env); nothing was read or sent)" in result.output
-    assert "notes.md: refused (holds a secret (aws-access-key); nothing was sent)" in result.output
     assert "blob.md: skipped (is binary)" in result.output
 
 

@@ -136,13 +136,20 @@ def test_429_then_success(project: Path) -> None:
     assert result.journal["method"] == "model"
 
 
-def test_secret_content_sends_nothing_and_spills_nothing(project: Path) -> None:
-    leaky = SOURCE.replace("Steps to reproduce", "token ghp_" + "a1B2c3D4e5" * 4, 1)
+def test_secret_content_is_masked_for_the_model_and_the_agent(project: Path) -> None:
+    token = "ghp_" + "a1B2c3D4e5" * 4
+    leaky = SOURCE.replace("Steps to reproduce", f"token {token} Steps to reproduce", 1)
+    line = leaky[:leaky.index(token)].count("\n") + 1
     with FakeAnthropic(reply_text=FAITHFUL) as fake:
         result = run(project, config_for(project, fake.url), request(leaky))
-        assert fake.requests == []
-    assert (result.decision, result.reason) == ("pass", "secret-content:github-token")
-    assert not (project / ".garrepa").exists()
+        sent = json.dumps(fake.requests[0].body)
+    assert token not in sent and "[secret: github-token]" in sent
+    assert result.decision == "compress" and token not in result.text
+    assert f"[secrets masked above as [secret: KIND]: line {line} github-token |" in result.text
+    assert result.journal["masked"] == "github-token:1"
+    assert result.spill_path is not None
+    spill = Path(result.spill_path)
+    assert spill.read_text() == leaky and stat.S_IMODE(spill.stat().st_mode) == 0o600
 
 
 def test_no_api_key_serves_structural_without_any_request(project: Path) -> None:

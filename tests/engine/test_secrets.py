@@ -1,3 +1,6 @@
+"""The secret guard: secret paths never read; secret content found by kind, line and span, and
+masked; ordinary code and documentation are not findings."""
+
 from __future__ import annotations
 
 import os
@@ -5,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from garrepa_py.guard.secrets import secret_content, secret_path
+from garrepa_py.guard.secrets import mask, masked, scan, secret_path
+
+from ..support.canaries import CANARIES, KINDS, PEM, canary_text, leaked
 
 
 @pytest.mark.parametrize("path", [
@@ -32,45 +37,54 @@ def test_symlink_to_secret_is_secret(tmp_path: Path) -> None:
     assert secret_path(str(link)) == "name:.env"
 
 
-FAKE = "Xq7pL2mN9vB4cR8tY1wZ5kJ3hG6fD0sA"  # 32 random-looking characters
+@pytest.mark.parametrize("kind, line, value", CANARIES, ids=[f"{k}-{i}" for i, (k, _, _)
+                                                               in enumerate(CANARIES)])
+def test_each_canary_is_found_with_its_kind_and_masked(kind: str, line: str, value: str) -> None:
+    text = f"some text before\n{line}\nand after"
+    safe, found = masked(text)
+    assert (2, kind) in found.locations()
+    assert value not in safe
+    assert f"[secret: {kind}]" in safe.split("\n")[1]
+    assert safe.split("\n")[0] == "some text before" and safe.split("\n")[2] == "and after"
+    assert found.unmaskable == ()
 
 
-@pytest.mark.parametrize("text, kind", [
-    ("-----BEGIN RSA PRIVATE KEY-----\nMIIE", "private-key"),
-    ("-----BEGIN OPENSSH PRIVATE KEY-----", "private-key"),
-    ("-----BEGIN ENCRYPTED PRIVATE KEY-----", "private-key"),
-    ("-----BEGIN PGP PRIVATE KEY BLOCK-----", "private-key"),
-    (f"key: sk-ant-api03-{FAKE}", "anthropic-key"),
-    (f"OPENAI=sk-proj-{FAKE}{FAKE}", "openai-key"),
-    (f"sk_live_{FAKE[:24]}", "stripe-key"),
-    (f"github_pat_11ABCDEFG0{FAKE}", "github-token"),
-    (f"ghp_{FAKE}abcd", "github-token"),
-    (f"gho_{FAKE}abcd", "github-token"),
-    ("xoxb-123456789012-abcdefghij", "slack-token"),
-    (f"AIza{FAKE}abc", "google-api-key"),
-    ("AKIAIOSFODNN7EXAMPLE", "aws-access-key"),
-    ("ASIAIOSFODNN7EXAMPL2", "aws-access-key"),
-    ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
-     "jwt"),
-    ('password = "hunter2-Hunter2"', "credential-assignment"),
-    ('"client_secret": "9f8e7d6c5b4a3210"', "credential-assignment"),
-    ("AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYzzzzzzzzz", "credential-assignment"),
-])
-def test_secret_content(text: str, kind: str) -> None:
-    assert secret_content(f"some text before\n{text}\nand after") == kind
+def test_a_private_key_block_is_masked_line_for_line() -> None:
+    text = f"before\n{PEM}\nafter"
+    safe, found = masked(text)
+    assert safe.split("\n") == ["before"] + ["[secret: private-key]"] * 4 + ["after"]
+    assert {kind for _, kind in found.locations()} == {"private-key"}
 
 
-@pytest.mark.parametrize("text", [
-    "Set `password` in the settings page.",
+def test_the_whole_canary_file_keeps_its_lines_and_loses_every_value() -> None:
+    text = canary_text()
+    safe, found = masked(text)
+    assert leaked(safe) == []
+    assert safe.count("\n") == text.count("\n")
+    assert sorted(found.kinds()) == KINDS
+
+
+@pytest.mark.parametrize("line", [
+    "username, password = get_auth_from_url(proxy)",
+    "password = str(password)",
+    'api_key = os.environ["X"]',
+    "secret = secret_content(source)",
+    "password = getpass.getpass()",
+    "token = get_token()",
     'password = "<your password>"',
-    "api_key = YOUR_API_KEY",
     "api_key: ${API_KEY}",
     "token: string (required)",
-    "password: ********",
     "The secret to good docs is examples.",
-    "commit 3f2a9c1d0e4b5a6978 by dana",
-    'assert out == "Password:\\ninterrupted\\n"',
-    "password: notrequired",
+    "commit 3f2a9c1d0e4b5a6978c0d1e2f3a4b5c6d7e8f9a0 by dana",
+    "Set `password` in the settings page.",
+    "if token is None: raise AuthError('no token')",
+    "key = cache_key(route, version)",
 ])
-def test_documentation_is_not_a_secret(text: str) -> None:
-    assert secret_content(text) is None
+def test_ordinary_code_and_prose_are_not_findings(line: str) -> None:
+    found = scan(f"x = 1\n{line}\ny = 2\n")
+    assert not found, found.findings
+
+
+def test_mask_without_findings_is_the_identity() -> None:
+    text = "plain\ntext\n"
+    assert mask(text, scan(text)) == text

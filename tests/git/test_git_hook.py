@@ -96,10 +96,15 @@ def test_small_output_is_not_parsed(repo_copy: Path, garrepa_home: Path) -> None
     assert last(garrepa_home)["reason"] == "under-threshold"
 
 
-def test_secret_in_diff_passes(repo_copy: Path, tmp_path: Path, garrepa_home: Path) -> None:
-    (repo_copy / "src" / "click" / "creds.py").write_text(
-        'TOKEN = "ghp_' + "a1B2c3D4e5" * 4 + '"\n')
+def test_secrets_in_a_diff_are_masked_in_the_digest(repo_copy: Path, tmp_path: Path,
+                                                    garrepa_home: Path) -> None:
+    token = "ghp_" + "a1B2c3D4e5" * 4
+    (repo_copy / "src" / "click" / "creds.py").write_text(f'TOKEN = "{token}"\n')
     git(repo_copy, "add", "-A")
     source = git(repo_copy, "diff", "--cached") + git(repo_copy, "diff", "HEAD~4", "HEAD")
-    assert post(repo_copy, "git diff --cached", persisted(tmp_path, source)) is None
-    assert last(garrepa_home)["reason"] == "secret-content:github-token"
+    output = post(repo_copy, "git diff --cached", persisted(tmp_path, source))
+    text = output["updatedToolOutput"]["stdout"]
+    assert token not in text and '+TOKEN = "[secret: github-token]"' in text
+    line = source[:source.index(token)].count("\n") + 1
+    assert f"line {line} github-token" in text
+    assert last(garrepa_home)["masked"] == "github-token:1"

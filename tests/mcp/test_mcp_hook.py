@@ -12,6 +12,7 @@ from garrepa_py import journal
 from garrepa_py.engine.handles import fabricated
 
 from ..conftest import run_hook, session_fields, tool_results_dir
+from ..support.canaries import CANARIES, PEM, leaked
 from ..support.fake_anthropic import FakeAnthropic
 
 ONE_PIXEL = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJ"
@@ -124,20 +125,41 @@ def test_issue_lookup_by_key_is_not_sensitive(project: Path, issues_json: str) -
     ([{"type": "resource", "resource": {"uri": "x"}}], {}, "unknown-block-type"),
     ({"content": []}, {}, "unknown-shape"),
     (None, {"path": "/home/u/.ssh/id_rsa"}, "secret-input"),
-    (None, {}, "secret-content:aws-access-key"),
 ])
 def test_results_that_pass_untouched(project: Path, issues_json: str, garrepa_home: Path,
                                      response: Any, tool_input: dict, reason: str) -> None:
     if response is None:
-        title = json.loads(issues_json)[0]["title"]
-        text = issues_json if tool_input else issues_json.replace(title, "AKIAIOSFODNN7EXAMPLE")
-        response = [{"type": "text", "text": text}]
+        response = [{"type": "text", "text": issues_json}]
     with FakeAnthropic() as fake:
         assert post(project, "mcp__fs__read", response, tool_input=tool_input, env={
             "GARREPA_PROVIDER": "anthropic", "GARREPA_BASE_URL": fake.url,
             "ANTHROPIC_API_KEY": "sk-test"}) is None
         assert fake.requests == []
     assert last(garrepa_home)["reason"] == reason
+
+
+def test_a_result_holding_secrets_is_briefed_with_them_masked(project: Path, issues_json: str,
+                                                             garrepa_home: Path) -> None:
+    rows = json.loads(issues_json)
+    for row, (_, line, _) in zip(rows, CANARIES, strict=False):
+        row["body"] = f"{row.get('body') or ''}\n{line}"
+    rows[-1]["body"] = f"{rows[-1].get('body') or ''}\n{PEM}"
+    text = json.dumps(rows, indent=2)
+    notes = f"Closed issues #{rows[0]['number']} and more (lines 1-20)."
+    with FakeAnthropic(reply_text=notes) as fake:
+        [block] = post(project, "mcp__github__list_issues", [{"type": "text", "text": text}],
+                       env={"GARREPA_PROVIDER": "anthropic", "GARREPA_BASE_URL": fake.url,
+                            "ANTHROPIC_API_KEY": "sk-test"})["updatedToolOutput"]
+        sent = json.dumps([r.body for r in fake.requests])
+    assert leaked(sent) == [] and leaked(block["text"]) == []
+    assert "[secret: github-token]" in sent
+    assert "[secrets masked above as [secret: KIND]: line " in block["text"]
+    assert notes in block["text"]
+    journal_text = (garrepa_home / "journal.jsonl").read_text()
+    assert leaked(journal_text) == []
+    assert "aws-key:2" in last(garrepa_home)["masked"]
+    spill = block["text"].rsplit("[exact original: ", 1)[1].split(" (", 1)[0]
+    assert Path(spill).read_text() == text  # the exact bytes, for the owner alone
 
 
 def test_model_briefing_with_invented_id_falls_back(project: Path, issues_json: str) -> None:

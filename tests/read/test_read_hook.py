@@ -108,7 +108,6 @@ def test_html_under_docs_is_mapped(project: Path, changelog: Path) -> None:
     ("latin1", "undecodable"),
     ("directory", "not-a-file"),
     ("allow_large", "agent-asked-whole"),
-    ("secret", "secret-content:github-token"),
 ])
 def test_reads_that_pass_untouched(project: Path, changelog: Path, garrepa_home: Path,
                                    setup: str, reason: str) -> None:

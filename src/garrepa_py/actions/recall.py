@@ -79,12 +79,26 @@ class Answer:
 
 
 def ask(path: Path, question: str, client: ModelClient) -> Answer:
+    """The lines of `path` that answer `question`, found by the model, checked verbatim.
+
+    A secret path is never read; secrets in the file are masked on the way to the model (the
+    model quotes the masked line, the answer shows the original, on this machine only).
+    """
+    from garrepa_py.engine import door
+    from garrepa_py.guard import secrets
+
+    hit = secrets.secret_path(str(path))
+    if hit:
+        raise GarrepaError(f"{path} is a secret file ({hit}); it is never read or sent",
+                           hint="`garrepa peek` shows its lines on this machine without a model")
     lines = lines_of(path)
-    numbered = "".join(f"{n}\t{line}\n" for n, line in enumerate(lines, start=1))[:ASK_CHARS]
+    masked_lines = secrets.mask("\n".join(lines), secrets.scan("\n".join(lines))).split("\n")
+    numbered = "".join(f"{n}\t{line}\n"
+                       for n, line in enumerate(masked_lines, start=1))[:ASK_CHARS]
     user = (f"Question: {question}\n<untrusted-content>\n{numbered}</untrusted-content>\n"
             "Reply with the relevant lines only, as '<number>: <line text>'.")
     try:
-        reply = client.complete(ASK_SYSTEM, user, 2048, time.monotonic() + 60)
+        reply = door.ask(client, ASK_SYSTEM, user, 2048, time.monotonic() + 60).reply
     except ModelError as exc:
         raise GarrepaError(f"the model did not answer ({exc.reason})",
                            hint="`garrepa peek` shows lines without a model") from None
@@ -95,7 +109,8 @@ def ask(path: Path, question: str, client: ModelClient) -> Answer:
         if not match:
             continue
         number, quoted = int(match.group(1)), match.group(2).rstrip()
-        if 1 <= number <= len(lines) and quoted and quoted.strip() == lines[number - 1].strip():
+        if 1 <= number <= len(lines) and quoted and quoted.strip() in (
+                lines[number - 1].strip(), masked_lines[number - 1].strip()):
             if (number, lines[number - 1]) not in verified:
                 verified.append((number, lines[number - 1]))
         else:

@@ -76,10 +76,6 @@ def summarize_file(path: Path, config: Config, project: str, question: str | Non
     kwargs = {"client_factory": client_factory} if client_factory else {}
     result = brief(request, config, project, time.monotonic() + MODEL_SECONDS, **kwargs)
     if result.decision != "compress":
-        if result.reason.startswith("secret-content"):
-            kind = result.reason.split(":", 1)[1]
-            return Summary(str(path), "refused", f"holds a secret ({kind}); nothing was sent",
-                           chars_in=len(text))
         return Summary(str(path), "short", f"{len(text):,} chars: read it whole",
                        chars_in=len(text))
     return Summary(str(path), "briefed", "", result.text, len(text), len(result.text),

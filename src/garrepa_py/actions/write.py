@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import subprocess
 import time
+from dataclasses import dataclass
 
 from garrepa_py.config.load import Config
 from garrepa_py.engine import handles
 from garrepa_py.errors import GarrepaError
-from garrepa_py.guard.secrets import secret_content
+from garrepa_py.guard import secrets
 from garrepa_py.model.base import ModelClient, ModelError
 
-WRITE_PROMPT_VERSION = "2026-11-30.1"
 DIGEST_OVER = 24000  # larger diffs go through the git digest first
 MODEL_SECONDS = 60.0
 
@@ -47,27 +47,76 @@ def staged_diff() -> str:
     return proc.stdout
 
 
-def prepare(diff: str) -> str:
-    """What the model sees: the diff, or for a large one its structural digest."""
+@dataclass(frozen=True)
+class Draft:
+    message: str
+    masked: list[str]  # "path:line kind" for each secret masked before sending, never a value
+
+
+def diff_places(diff: str, found: secrets.Scan) -> list[str]:
+    """Where in the changed files each finding sits: `path:line kind` (a removed line is
+    named by its old path and number)."""
+    wanted = {line for line, _ in found.locations()}
+    places: dict[int, str] = {}
+    new_path = old_path = "?"
+    old_line = new_line = 0
+    for number, line in enumerate(diff.split("\n"), start=1):
+        if line.startswith("+++ "):
+            new_path = line[4:].removeprefix("b/")
+        elif line.startswith("--- "):
+            old_path = line[4:].removeprefix("a/")
+        elif line.startswith("@@ "):
+            try:
+                old_part, new_part = line.split(" ")[1:3]
+                old_line = int(old_part[1:].split(",")[0])
+                new_line = int(new_part[1:].split(",")[0])
+            except (ValueError, IndexError):
+                old_line = new_line = 0
+            continue
+        elif line.startswith("-"):
+            if number in wanted:
+                places[number] = f"{old_path}:{old_line} (removed)"
+            old_line += 1
+            continue
+        elif line.startswith(("+", " ")):
+            if number in wanted:
+                places[number] = f"{new_path}:{new_line}"
+            new_line += 1
+            old_line += line.startswith(" ")
+            continue
+        if number in wanted:
+            places[number] = f"diff line {number}"
+    return [f"{places.get(line, f'diff line {line}')} {kind}" for line, kind in found.locations()]
+
+
+def prepare(diff: str) -> tuple[str, str, list[str]]:
+    """(what the model sees: the masked diff or, for a large one, its digest; the whole masked
+    diff; where the masked secrets were)."""
     if not diff.strip():
         raise GarrepaError("the diff is empty",
                            hint="stage changes with `git add`, or pipe a diff to stdin")
-    kind = secret_content(diff)
-    if kind:
-        raise GarrepaError(f"the diff holds a secret ({kind}); nothing was sent",
-                           hint="remove it from the change, then try again")
-    if len(diff) <= DIGEST_OVER:
-        return diff
+    found = secrets.scan(diff)
+    if found.unmaskable:
+        raise GarrepaError("the diff holds a secret whose extent cannot be told "
+                           f"({', '.join(found.unmaskable)}); nothing was sent",
+                           hint="`garrepa doctor --explain -` with the diff on stdin shows where")
+    safe = secrets.mask(diff, found)
+    places = diff_places(diff, found)
+    if len(safe) <= DIGEST_OVER:
+        return safe, safe, places
     from garrepa_py.structural import git_digest
 
-    return git_digest.digest_diff(diff, lambda d: f"(left out: {d.path})") or diff[:DIGEST_OVER]
+    digest = git_digest.digest_diff(safe, lambda d: f"(left out: {d.path})")
+    return digest or safe[:DIGEST_OVER], safe, places
 
 
 def draft(kind: str, diff: str, config: Config, context: str | None = None,
-          client: ModelClient | None = None) -> str:
+          client: ModelClient | None = None) -> Draft:
+    from garrepa_py.engine import door
+
     if kind not in TASKS:
         raise GarrepaError(f"unknown kind {kind!r}", hint="use commit-message or pr-title")
-    material = prepare(diff)
+    material, safe, places = prepare(diff)
     if client is None:
         from garrepa_py.model.providers import make_client
 
@@ -78,18 +127,18 @@ def draft(kind: str, diff: str, config: Config, context: str | None = None,
     task = TASKS[kind] + (f"\nThe developer says why: {context}" if context else "")
     user = f"{task}\n<untrusted-content>\n{material}\n</untrusted-content>"
     try:
-        reply = client.complete(SYSTEM, user, 400, time.monotonic() + MODEL_SECONDS)
+        reply = door.ask(client, SYSTEM, user, 400, time.monotonic() + MODEL_SECONDS).reply
     except ModelError as exc:
         raise GarrepaError(f"the model did not answer ({exc.reason})",
                            hint="check `garrepa doctor`, then try again") from None
     message = reply.text.strip().strip("`").strip()
     if not message:
         raise GarrepaError("the model returned an empty draft", hint="try again")
-    allowed = diff + "\n" + (context or "")
+    allowed = safe + "\n" + (context or "")
     invented = handles.fabricated(message, allowed)
     if invented:
         raise GarrepaError(f"the draft cited {', '.join(invented)}, which the diff does not "
                            "contain; nothing was printed", hint="try again, or add --context")
     if kind == "pr-title":
         message = message.split("\n", 1)[0].strip()
-    return message
+    return Draft(message, places)

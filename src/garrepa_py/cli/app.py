@@ -291,7 +291,10 @@ def write(
                                                  "commit-message) or add --staged")
     else:
         diff = sys.stdin.read()
-    typer.echo(core.draft(kind.value, diff, load_config(project_root()), context))
+    result = core.draft(kind.value, diff, load_config(project_root()), context)
+    for place in result.masked:
+        typer.echo(f"masked before sending: {place}", err=True)
+    typer.echo(result.message)
 
 
 @app.command()

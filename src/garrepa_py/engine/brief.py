@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from garrepa_py.config.load import Config
 from garrepa_py.engine import prompt, stamp, store, validate
 from garrepa_py.engine.types import Briefing, BriefRequest, Structural
-from garrepa_py.guard.secrets import secret_content
+from garrepa_py.guard import secrets
 
 if TYPE_CHECKING:
     from garrepa_py.model.base import ModelClient
@@ -31,12 +31,15 @@ def _default_factory(config: Config) -> tuple[ModelClient | None, str]:
     return make_client(config)
 
 
-def _model_briefing(request: BriefRequest, structural: Structural, config: Config,
+def _model_briefing(request: BriefRequest, source: str, structural: Structural, config: Config,
                     project: str, deadline: float, client: ModelClient,
                     journal: dict[str, Any]) -> str | None:
-    """The validated model text, from the cache or a fresh call; None means use structural."""
+    """The validated model text, from the cache or a fresh call; None means use structural.
+
+    `source` is the masked source: the model sees placeholders, never a secret value.
+    """
     key = store.cache_key(request.route, prompt.PROMPT_VERSION, client.name, client.model,
-                          request.source + "\0" + (request.question or ""))
+                          source + "\0" + (request.question or ""))
     entry = store.cache_get(project, key)
     if entry is not None:
         journal["cache"] = "hit"
@@ -46,27 +49,23 @@ def _model_briefing(request: BriefRequest, structural: Structural, config: Confi
         journal["fallback"] = str(entry.get("reason", "cached-rejection"))
         return None
     journal["cache"] = "miss"
+    from garrepa_py.engine import door
     from garrepa_py.model.base import ModelError
 
     started = time.monotonic()
     try:
-        reply = client.complete(prompt.SYSTEM,
-                                prompt.user_message(request.route, request.label, request.source,
-                                                    request.question, request.model_chars),
-                                config.number("provider.maxTokens"),
-                                deadline - MODEL_MARGIN_SECONDS)
-    except ModelError as exc:
+        reply = door.ask(client, prompt.SYSTEM,
+                         prompt.user_message(request.route, request.label, source,
+                                             request.question, request.model_chars),
+                         config.number("provider.maxTokens"),
+                         deadline - MODEL_MARGIN_SECONDS).reply
+    except ModelError as exc:  # transient or refused at the door: not cached
         journal.update(fallback=exc.reason, model_ms=round((time.monotonic() - started) * 1000))
-        return None  # transient: not cached, the next event may try again
-    except Exception as exc:  # a client bug on a hostile reply: the structural briefing serves
-        journal.update(fallback=f"client-{type(exc).__name__}",
-                       model_ms=round((time.monotonic() - started) * 1000))
         return None
     journal.update(model=reply.model, input_tokens=reply.input_tokens,
                    output_tokens=reply.output_tokens,
                    model_ms=round((time.monotonic() - started) * 1000))
-    checked = validate.check(reply.text, request.source, structural.must_keep,
-                             request.model_chars)
+    checked = validate.check(reply.text, source, structural.must_keep, request.model_chars)
     if checked.text is None:
         journal["fallback"] = checked.reason
         _remember(project, key, {"status": "rejected", "reason": checked.reason}, journal)
@@ -94,14 +93,26 @@ def _structural(request: BriefRequest, source: str, journal: dict[str, Any]) -> 
         return generic.compress(source)
 
 
+def masked_note(found: secrets.Scan) -> str:
+    """Which lines held what kind of secret: shown to the agent instead of the values."""
+    places = "; ".join(f"line {line} {kind}" for line, kind in found.locations()[:40])
+    more = len(found.locations()) - 40
+    return (f"[secrets masked above as [secret: KIND]: {places}"
+            + (f"; and {more} more" if more > 0 else "") + " | the exact bytes are in the "
+            "original named below, readable only by you]")
+
+
 def brief(request: BriefRequest, config: Config, project: str, deadline: float,
           client_factory: ClientFactory = _default_factory) -> Briefing:
     source = request.source
-    secret = secret_content(source)
-    if secret is not None:
-        return Briefing("pass", f"secret-content:{secret}")  # nothing sent, nothing spilled
     journal: dict[str, Any] = {}
-    structural = _structural(request, source, journal)
+    found = secrets.scan(source)
+    safe = secrets.mask(source, found) if found.findings else source
+    if found:
+        journal["masked"] = found.summary()  # kinds and counts, never a value
+        if found.unmaskable:
+            journal["unmaskable"] = ",".join(found.unmaskable)
+    structural = _structural(request, safe, journal)
     if len(structural.text) + POINTER_RESERVE >= len(source):
         # Decided before any model call or spill: nothing is spent on a result that passes.
         return Briefing("pass", "not-shorter", journal=journal)
@@ -109,13 +120,18 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
     body = None
     if client is None:
         journal["fallback"] = why_not
+    elif found.unmaskable:
+        journal["fallback"] = "secret-unmaskable"  # nothing is sent that could not be masked
     else:
-        body = _model_briefing(request, structural, config, project, deadline, client, journal)
+        body = _model_briefing(request, safe, structural, config, project, deadline, client,
+                               journal)
     method = f"by {journal['model']}, handles checked against the source" if body else \
         "structural digest, no model"
     if body and request.combine:
         body = f"{body}\n\n{structural.text}"
     body = body or structural.text
+    if found.findings:
+        body = f"{body}\n{masked_note(found)}"
     lines = source.count("\n") + 1
     head = stamp.header(request.route, request.label, len(source), lines, method)
     spill_path = None
@@ -126,7 +142,7 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
         if len(stamp.stamp(body, head, pointer)) >= len(source):
             return Briefing("pass", "not-shorter", journal=journal)
         try:
-            spill_path = store.spill(project, source)
+            spill_path = store.spill(project, source)  # the exact bytes, owner-only
         except OSError:  # .garrepa/ not ours (a symlink?) or not writable: no recovery, no brief
             return Briefing("pass", "spill-unwritable", journal=journal)
         pointer = stamp.spill_pointer(spill_path, lines)

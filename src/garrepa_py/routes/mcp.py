@@ -116,6 +116,18 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     return _brief(tool, response, texts, recovery, context)
 
 
+def split_like(joined: str, texts: list[str]) -> list[str]:
+    """`joined` (the texts joined by blank lines, then masked line for line) cut back into
+    pieces of the same line counts: masking never adds or removes a line."""
+    lines = joined.split("\n")
+    pieces, at = [], 0
+    for text in texts:
+        count = text.count("\n") + 1
+        pieces.append("\n".join(lines[at:at + count]))
+        at += count + 1  # the blank line "\n\n" put between two texts
+    return pieces
+
+
 def _brief(tool: str, response: Any, texts: list[str], recovery: str | None,
            context: HookContext) -> Verdict:
     from garrepa_py.engine.brief import brief
@@ -124,8 +136,11 @@ def _brief(tool: str, response: Any, texts: list[str], recovery: str | None,
 
     source = "\n\n".join(texts)
     route = "figma" if "figma" in tool.lower() else "mcp"
-    result = brief(BriefRequest(route, source, tool, lambda _: mcp_result.compress(texts),
-                                recovery=recovery),
+
+    def structural(masked: str) -> Any:  # the blocks again, each with its secrets masked
+        return mcp_result.compress(split_like(masked, texts))
+
+    result = brief(BriefRequest(route, source, tool, structural, recovery=recovery),
                    context.config, context.project, context.deadline)
     extra: dict[str, Any] = dict(result.journal, chars_in=len(source))
     if result.decision != "compress":

@@ -139,10 +139,10 @@ def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,
 
     label = os.path.relpath(path, context.project) if path.startswith(context.project) else path
     lines = text.split("\n")
-    doc = document.outline(text, path)
 
-    def structural(_: str) -> Structural:
-        return Structural(document.render(doc, label, STRUCTURAL_CHARS))
+    def structural(masked: str) -> Structural:  # headings with a secret show its placeholder
+        return Structural(document.render(document.outline(masked, path), label,
+                                          STRUCTURAL_CHARS))
 
     recovery = (f"[exact text: {path} itself, {len(lines):,} lines | the line numbers above are "
                 "the file's own: Read it with offset=<first line> and limit=<line count>]")
