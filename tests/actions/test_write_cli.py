@@ -8,7 +8,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from typer.testing import CliRunner
 
 from garrepa_py.cli.app import app
