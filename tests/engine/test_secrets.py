@@ -88,3 +88,31 @@ def test_ordinary_code_and_prose_are_not_findings(line: str) -> None:
 def test_mask_without_findings_is_the_identity() -> None:
     text = "plain\ntext\n"
     assert mask(text, scan(text)) == text
+
+
+def test_doctor_explain_names_lines_and_kinds_never_values(tmp_path: Path) -> None:
+    import json
+
+    from ..cli.helpers import invoke
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text(canary_text())
+    result = invoke("doctor", "--explain", str(notes))
+    assert result.exit_code == 0
+    count = len(CANARIES) + PEM.count("\n") + 1  # a line each, and every line of the key
+    assert result.output.splitlines()[0].startswith(f"{notes}: {count} masked (detector: ")
+    assert "  line 3: [secret: aws-key]" in result.output
+    assert leaked(result.output) == []
+    data = json.loads(invoke("doctor", "--explain", str(notes), "--json").output)
+    assert {"line": 5, "kind": "aws-key"} in data["masked"] and data["unmaskable"] == []
+    piped = invoke("doctor", "--explain", "-", input="x\npassword = str(password)\n")
+    assert piped.output == "standard input: nothing would be masked (detector: detect-secrets)\n"
+    env = tmp_path / ".env"
+    env.write_text(canary_text())
+    assert invoke("doctor", "--explain", str(env)).output == (
+        f"{env}: a secret path (name:.env): garrepa never reads, sends or spills it\n")
+
+
+def test_source_files_named_secrets_are_scanned_not_hidden() -> None:
+    assert secret_path("src/app/secrets.py") is None
+    assert secret_path("config/secrets.yml") is not None

@@ -130,10 +130,28 @@ def uninstall(
 
 @app.command()
 @error_boundary
-def doctor(project: ProjectArg = Path("."), as_json: JsonOpt = False) -> None:
+def doctor(
+    project: ProjectArg = Path("."),
+    as_json: JsonOpt = False,
+    explain: Annotated[str | None, typer.Option(
+        "--explain", metavar="FILE",
+        help="Instead: list what garrepa would mask in FILE (- for standard input, e.g. a "
+             "command's output), by line and kind, never the value.")] = None,
+) -> None:
     """Check the installation, config, trust, provider and Claude Code version."""
     from garrepa_py.cli import render
     from garrepa_py.doctor import run_checks
+
+    if explain is not None:
+        from garrepa_py.actions.explain import explain as explain_target
+
+        explanation = explain_target(explain)
+        if as_json:
+            typer.echo(json.dumps(explanation.as_dict(), indent=2))
+        else:
+            for line in explanation.lines():
+                typer.echo(line)
+        return
 
     checks = run_checks(project.resolve())
     broken = any(check.status == "fail" for check in checks)

@@ -21,8 +21,10 @@ SECRET_NAME_GLOBS = (
     ".env", ".env.*", "*.env", "*.pem", "*.key", "*.p12", "*.pfx", "*.jks", "*.keystore",
     "id_rsa*", "id_dsa*", "id_ed25519*", "id_ecdsa*", "*credentials*", ".netrc", "_netrc",
     ".npmrc", ".pypirc", ".pgpass", "kubeconfig", "*.kubeconfig", ".git-credentials",
-    "*.tfvars", "*.tfstate", "secrets.*", "*secret*.json", "*secret*.yaml", "*secret*.yml",
-)
+    "*.tfvars", "*.tfstate", "*secret*.json", "*secret*.yaml", "*secret*.yml",
+    "secrets.toml", "secrets.ini", "secrets.env", "secrets.txt", "secrets.conf",
+    "secrets.properties", "secrets.xml",
+)  # `secrets.*` once matched `secrets.py` too: source code is scanned and masked, not hidden
 SECRET_DIRS = ("secrets", ".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure", ".gcloud")
 
 
