@@ -5,6 +5,7 @@ Run as a script (the test suite's network guard allows loopback only in-process)
     python tests/support/corpus.py github   → GitHub REST responses recorded in PyGithub's sdist
     python tests/support/corpus.py npm      → `npm view <package> --json` documents
     python tests/support/corpus.py gitrepo  → a git repository, one commit per click release
+    python tests/support/corpus.py requests → the same for requests 2.31.0 and 2.32.3
 Files are fetched through the package index's simple API and checked against its sha256.
 """
 
@@ -131,9 +132,21 @@ def gitrepo() -> Path:
 
     Authors and dates are fixed, so the commit SHAs are the same on every machine.
     """
+    return release_repo("click", GIT_RELEASES, "gitrepo")
+
+
+REQUESTS_RELEASES = ("2.31.0", "2.32.3")
+
+
+def requests_repo() -> Path:
+    """requests 2.31.0 then 2.32.3: a real diff with test certificates and `password` code."""
+    return release_repo("requests", REQUESTS_RELEASES, "requests-repo")
+
+
+def release_repo(name: str, versions: tuple[str, ...], folder: str) -> Path:
     import shutil
 
-    root = CACHE / "gitrepo"
+    root = CACHE / folder
     if (root / ".git" / "garrepa-complete").exists():
         return root
     if root.exists():
@@ -142,12 +155,12 @@ def gitrepo() -> Path:
     git = ["git", "-C", str(root), "-c", "user.name=Release Bot", "-c",
            "user.email=releases@example.com", "-c", "commit.gpgsign=false"]
     subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
-    for day, version in enumerate(GIT_RELEASES, start=1):
+    for day, version in enumerate(versions, start=1):
         for child in root.iterdir():
             if child.name != ".git":
                 shutil.rmtree(child) if child.is_dir() else child.unlink()
-        with tarfile.open(sdist("click", version)) as archive:
-            prefix = f"click-{version}/"
+        with tarfile.open(sdist(name, version)) as archive:
+            prefix = f"{name}-{version}/"
             for member in archive.getmembers():
                 if not member.name.startswith(prefix) or not member.isfile():
                     continue
@@ -163,11 +176,12 @@ def gitrepo() -> Path:
         stamp = f"2023-0{day}-0{day}T12:00:00+00:00"
         env = dict(os.environ, GIT_AUTHOR_DATE=stamp, GIT_COMMITTER_DATE=stamp)
         subprocess.run(git + ["add", "-A"], check=True, env=env)
-        subprocess.run(git + ["commit", "-q", "-m", f"Release click {version}", "-m",
-                              f"Import the click {version} sdist from PyPI."], check=True, env=env)
-    (root / ".git" / "garrepa-complete").write_text("\n".join(GIT_RELEASES) + "\n")
+        subprocess.run(git + ["commit", "-q", "-m", f"Release {name} {version}", "-m",
+                              f"Import the {name} {version} sdist from PyPI."], check=True, env=env)
+    (root / ".git" / "garrepa-complete").write_text("\n".join(versions) + "\n")
     return root
 
 
 if __name__ == "__main__":
-    print({"docs": docs, "github": github, "npm": npm, "gitrepo": gitrepo}[sys.argv[1]]())
+    print({"docs": docs, "github": github, "npm": npm, "gitrepo": gitrepo,
+           "requests": requests_repo}[sys.argv[1]]())

@@ -86,6 +86,24 @@ _KINDS = {"AWS Access Key": "aws-key", "Secret Keyword": "credential",
           "Slack Token": "slack-token", "OpenAI Token": "openai-key",
           "Stripe Access Key": "stripe-key", "JSON Web Token": "jwt",
           "SendGrid API Key": "sendgrid-key", "Azure Storage Account access key": "azure-key"}
+# Values in a password slot that are placeholders, not secrets (`http://user:pass@host`).
+_PLACEHOLDER_VALUES = frozenset({
+    "pass", "password", "passwd", "pwd", "secret", "changeme", "change-me", "example", "test",
+    "testing", "user", "username", "admin", "root", "foo", "bar", "baz", "xxx", "xxxx",
+    "xxxxxx", "hunter2", "qwerty", "letmein", "dummy", "sample", "placeholder", "redacted",
+    "none", "null", "empty", "123", "1234", "12345", "123456", "password123", "p@ssw0rd",
+})
+_GENERIC_KINDS = ("credential", "url-password")
+_IDENTIFIER = re.compile(r"^[a-z]+(?:_[a-z]+)+$|^[a-z]+(?:[A-Z][a-z]+)+$")
+
+
+def _not_a_value(value: str) -> bool:
+    """A keyword finding that is a placeholder, an identifier or prose, not a credential."""
+    bare = value.strip("*x. ").lower()
+    return (bare in _PLACEHOLDER_VALUES or not bare or " " in value.strip()
+            or "`" in value or bool(_IDENTIFIER.match(value.strip("'\""))))
+
+
 _TOKEN_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.+/=")
 MAX_CANDIDATE_LINES = 20_000  # past this, the scan would not fit the hook's deadline
 
@@ -207,6 +225,8 @@ def _detect_secrets(lines: list[str], candidates: list[int], found: list[Finding
                 for secret in ds_scan.scan_line(view):
                     kind = _KINDS.get(secret.type, secret.type.lower().replace(" ", "-"))
                     value = secret.secret_value or ""
+                    if kind in _GENERIC_KINDS and _not_a_value(value):
+                        continue  # `user:pass@`, `password: "****"`, prose: not a secret
                     spans = _spans(line, value)
                     if not spans:
                         unmaskable.add(kind)  # its extent in the real text is unknown
@@ -286,7 +306,7 @@ def _merged(found: list[Finding]) -> list[Finding]:
     out: list[Finding] = []
     # Where spans overlap the first one sorted here names the kind: a whole-line block first,
     # then the longest, then a specific kind (stripe-key) before a generic one (credential).
-    generic = ("credential", "url-password")
+    generic = _GENERIC_KINDS
     for finding in sorted(found, key=lambda f: (f.line, f.start, -(f.end if f.end >= 0 else 1 << 30),
                                                 f.kind in generic)):
         last = out[-1] if out else None
