@@ -24,8 +24,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from garrepa_py.guard import secrets  # noqa: E402
 from tests.support import canaries, corpus  # noqa: E402
+
+from garrepa_py.guard import secrets  # noqa: E402
 
 LABELS = json.loads((REPO / "benchmarks" / "secret_labels.json").read_text())
 
