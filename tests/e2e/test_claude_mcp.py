@@ -94,7 +94,7 @@ def test_each_result_shape(git_project: Path, data_dir: Path, tmp_path: Path,
     assert report["routes"]["read"]["passed"] == {"spill-file": 1}
 
 
-def test_excluded_tool_and_secret_result_pass_byte_identical(
+def test_excluded_tool_passes_and_secrets_are_masked_everywhere(
         git_project: Path, data_dir: Path, tmp_path: Path, garrepa_home: Path) -> None:
     garrepa("init", str(git_project), "--threshold", "20000", "--provider", "anthropic")
     config = json.loads((git_project / "garrepa.config.json").read_text())
@@ -109,12 +109,19 @@ def test_excluded_tool_and_secret_result_pass_byte_identical(
                                     "ANTHROPIC_API_KEY": "sk-test-dummy"})
         assert run.returncode == 0
         private, secret = (r["content"] for r in agent.tool_results().values())
-        assert model.requests == []  # garrepa's model endpoint got nothing
-    assert private == [{"type": "text", "text": source}]
-    assert secret[0]["text"].startswith('[{"updated_at"') and "AKIAIOSFODNN7EXAMPLE" in secret[0]["text"]
-    reasons = [r["reason"] for r in journal.read(target=garrepa_home / "journal.jsonl")]
-    assert reasons == ["excluded-tool", "secret-content:aws-access-key"]
-    assert not (git_project / ".garrepa" / "spill").exists()
+        to_model = json.dumps([r.body for r in model.requests])
+    assert private == [{"type": "text", "text": source}]  # excluded: byte-identical
+    # the leaky result reaches the agent as a briefing; its key is masked there and was masked
+    # in the one request garrepa's model endpoint got; the journal names the kind only
+    assert "AKIAIOSFODNN7EXAMPLE" not in to_model and "[secret: aws-key]" in to_model
+    assert secret[0]["text"].startswith("[garrepa briefing | mcp | mcp__probe__leaky_json")
+    assert "AKIAIOSFODNN7EXAMPLE" not in secret[0]["text"]
+    assert "[secrets masked above as [secret: KIND]: line 1 aws-key" in secret[0]["text"]
+    journal_text = (garrepa_home / "journal.jsonl").read_text()
+    assert "AKIAIOSFODNN7EXAMPLE" not in journal_text
+    records = list(journal.read(target=garrepa_home / "journal.jsonl"))
+    assert [r["reason"] for r in records] == ["excluded-tool", "briefed"]
+    assert records[1]["masked"] == "aws-key:1"
 
 
 def test_negative_control_without_init(git_project: Path, data_dir: Path, tmp_path: Path,

@@ -25,7 +25,8 @@ BASH_EVENT = {"session_id": "s1", "hook_event_name": "PostToolUse", "tool_name":
               "tool_response": {"stdout": "abc", "stderr": "", "interrupted": False,
                                 "persistedOutputPath": "/x.txt", "persistedOutputSize": 99999},
               "tool_use_id": "toolu_3"}
-HEAVY_MODULES = ("anthropic", "typer", "rich", "tomlkit", "filelock", "click", "httpx")
+HEAVY_MODULES = ("anthropic", "typer", "rich", "tomlkit", "filelock", "click", "httpx",
+                 "detect_secrets")
 # Standard-library modules that each cost several ms to import here; the pass-through path,
 # which the launcher runs as `python -I -S`, stays clear of them (docs/benchmarks.md).
 SLOW_STDLIB = ("json", "re", "pathlib", "dataclasses", "typing", "hashlib", "tomllib", "inspect")
@@ -188,3 +189,27 @@ def test_parallel_hooks_never_tear_journal_lines(garrepa_home: Path) -> None:
     assert len(lines) == 32
     assert sorted(json.loads(line)["session"] for line in lines) == sorted(
         f"s{i}" for i in range(32))
+
+
+def test_detect_secrets_loads_only_when_a_candidate_line_is_present(project: Path) -> None:
+    """Its import costs ~0.2 s: a compressed result with no candidate line never pays it."""
+    code = (
+        "import io, sys; sys.path.insert(0, sys.argv[1]);"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[2].encode()));"
+        "from garrepa_py.hook import entry\n"
+        "import threading\n"
+        "real_exit = entry.os._exit\n"
+        "entry.os._exit = lambda code: None\n"
+        "try:\n    entry.main()\nexcept SystemExit:\n    pass\n"
+        "sys.stderr.write('\\nLOADED=' + str('detect_secrets' in sys.modules))"
+    )
+    plain = "\n".join(f"- item {n}: the quick brown fox jumps over the lazy dog" for n in range(900))
+    with_candidate = plain + '\ndb_password = "Tr0ub4dor&3-canary"\n'
+    for text, expected in ((plain, "False"), (with_candidate, "True")):
+        event = dict(MCP_EVENT, tool_response=[{"type": "text", "text": text}])
+        proc = subprocess.run(
+            [sys.executable, "-I", "-S", "-c", code, str(SRC), json.dumps(event)],
+            capture_output=True, text=True, timeout=60, check=True,
+            env=dict(os.environ, CLAUDE_PROJECT_DIR=str(project), GARREPA_PROVIDER="none",
+                     GARREPA_THRESHOLD="1000"))
+        assert proc.stderr.rsplit("LOADED=", 1)[1] == expected, proc.stderr[-500:]
