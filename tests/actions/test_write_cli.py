@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import subprocess
@@ -162,3 +163,28 @@ def test_skill_points_at_write() -> None:
     skill = (Path(paths.templates_dir()) / "SKILL.md").read_text()
     assert "garrepa write commit-message --staged" in skill
     assert "the user reviews the message" in skill
+
+
+def test_write_on_the_requests_release_diff_names_each_masked_key(
+        model, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """It refused with "the diff holds a secret (private-key)", naming no file or line."""
+    import sys
+
+    from ..conftest import REPO
+
+    repo = Path(subprocess.run([sys.executable, str(REPO / "tests" / "support" / "corpus.py"),
+                                "requests"], capture_output=True, text=True, check=True,
+                               timeout=600).stdout.strip())
+    diff = git(repo, "diff", "HEAD~1")
+    monkeypatch.chdir(tmp_path)
+    fake = model("Release requests 2.32.3")
+    result = CliRunner().invoke(app, ["write", "commit-message"], input=diff,
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "Release requests 2.32.3\n"
+    places = [line for line in result.stderr.splitlines()
+              if line.startswith("masked before sending: ")]
+    assert "masked before sending: tests/certs/expired/server/server.key:1 private-key" in places
+    assert len({p.split(":")[1].strip() for p in places}) >= 3  # several key files named
+    assert "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDHlIhe7GLCeSk8" not in \
+        json.dumps(fake.requests[0].body)

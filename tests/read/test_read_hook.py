@@ -195,3 +195,20 @@ def test_env_secret_file_sends_nothing(project: Path) -> None:
         assert hook(project, target, env) is None
         assert fake.requests == []
     assert not os.path.exists(project / ".garrepa")
+
+
+def test_pytest_fixtures_doc_with_an_example_password_gets_its_map(
+        project: Path, doc_corpus: Path, garrepa_home: Path) -> None:
+    """It passed through whole (70 K chars) because an example says password="P4$$word"."""
+    target = project / "fixtures.rst"
+    shutil.copy(doc_corpus / "pytest-8.2.0" / "doc" / "en" / "how-to" / "fixtures.rst", target)
+    with FakeAnthropic(reply_text="Fixtures: requesting them (lines 1-40).") as fake:
+        reply = hook(project, target, env={"GARREPA_PROVIDER": "anthropic",
+                                           "GARREPA_BASE_URL": fake.url,
+                                           "ANTHROPIC_API_KEY": "sk-test"})
+        sent = json.dumps([r.body for r in fake.requests])
+    context = reply["hookSpecificOutput"]["additionalContext"]
+    assert "Document map of fixtures.rst" in context
+    assert "P4$$word" not in sent and "[secret: credential]" in sent
+    assert "line 935 credential" in context and "P4$$word" not in context
+    assert last(garrepa_home)["masked"] == "credential:3"
