@@ -102,10 +102,33 @@ def own_dir(path: str, create: bool = True, follow: bool = False) -> bool:
 
 
 def write_private(directory: str, name: str, data: bytes) -> str:
-    """Write `directory/name` (0600) as temp file + rename; `directory` must pass own_dir."""
+    """Write `directory/name` (0600); `directory` must pass own_dir. Returns the path."""
     if "/" in name or name in ("", ".", ".."):
         raise Refused("bad-name", name)
-    fd_dir = os.open(directory, os.O_RDONLY | _DIRECTORY | _NOFOLLOW)
+    _replace_in(directory, name, data, 0o600)
+    return os.path.join(directory, name)
+
+
+def write_atomic(target: str | os.PathLike[str], data: str | bytes, mode: int | None = None) -> None:
+    """Replace `target` with `data` in one step (temp file in the same folder, then rename).
+
+    Keeps the file's mode unless `mode` is given (0644 for a new file); creates missing parent
+    folders. The one atomic writer: settings, configs, trust records, spills and caches.
+    """
+    path = os.fspath(target)
+    directory = os.path.dirname(path) or "."
+    os.makedirs(directory, exist_ok=True)
+    if mode is None:
+        try:
+            mode = stat.S_IMODE(os.stat(path).st_mode)
+        except FileNotFoundError:
+            mode = 0o644
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    _replace_in(directory, os.path.basename(path), payload, mode)
+
+
+def _replace_in(directory: str, name: str, data: bytes, mode: int) -> None:
+    fd_dir = os.open(directory, os.O_RDONLY | _DIRECTORY)
     temporary = f".{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     try:
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600,
@@ -115,6 +138,8 @@ def write_private(directory: str, name: str, data: bytes) -> str:
             while view:
                 written = os.write(fd, view)
                 view = view[written:]
+            os.fchmod(fd, mode)
+            os.fsync(fd)
         finally:
             os.close(fd)
         os.replace(temporary, name, src_dir_fd=fd_dir, dst_dir_fd=fd_dir)
@@ -126,7 +151,6 @@ def write_private(directory: str, name: str, data: bytes) -> str:
         raise
     finally:
         os.close(fd_dir)
-    return os.path.join(directory, name)
 
 
 def list_files(directory: str) -> list[tuple[str, float, int]]:

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from garrepa_py import paths
-from garrepa_py.install import atomic
+from garrepa_py import fs, paths
 from garrepa_py.install.settings_merge import has_all_entries
 
 from .helpers import invoke
@@ -177,10 +176,10 @@ def test_write_is_atomic_when_replace_fails(project: Path, monkeypatch: pytest.M
     settings.parent.mkdir()
     settings.write_text('{"env": {}}\n')
 
-    def broken_replace(src: str, dst: str) -> None:
+    def broken_replace(src: str, dst: str, **dir_fds: int) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(atomic.os, "replace", broken_replace)
+    monkeypatch.setattr(fs.os, "replace", broken_replace)
     result = invoke("init", str(project))
     assert result.exit_code == 1
     assert settings.read_text() == '{"env": {}}\n'

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from garrepa_py.config import trust
+from garrepa_py.config import trust_write
 from garrepa_py.config.load import load_config
 from garrepa_py.config.schema import defaults_tree
 
@@ -71,7 +71,7 @@ def test_untrusted_project_cannot_choose_endpoint_key_or_provider(project: Path)
 
 def test_trusted_project_applies_and_any_edit_revokes(project: Path) -> None:
     path = write_project_config(project, {"provider": {"baseUrl": "http://127.0.0.1:9/v1"}})
-    trust.record_trust(path)
+    trust_write.record_trust(path)
     assert load_config(project, environ={}).get("provider.baseUrl") == "http://127.0.0.1:9/v1"
     path.write_text(json.dumps({"provider": {"baseUrl": "http://127.0.0.1:10/v1"}}))
     config = load_config(project, environ={})

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from garrepa_py.config import trust
+from garrepa_py.config import trust_write
 from garrepa_py.config.load import Config, load_config
 from garrepa_py.engine import prompt
 from garrepa_py.engine.brief import brief
@@ -171,7 +171,7 @@ def test_untrusted_project_base_url_receives_nothing(project: Path) -> None:
                        time.monotonic() + 10, no_key)
         assert elsewhere.requests == []
         assert result.journal["fallback"] == "untrusted-project-config"  # structural only
-        trust.record_trust(project / "garrepa.config.json")
+        trust_write.record_trust(project / "garrepa.config.json")
         trusted = brief(request(), load_config(project, environ={}), str(project),
                         time.monotonic() + 10, no_key)
         assert len(elsewhere.requests) == 1  # once trusted, the project's endpoint is used

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from garrepa_py.engine.handles import extract, fabricated, missing
+from garrepa_py.structural.handles import extract, fabricated, missing
 
 SOURCE = """\
 Issue PROJ-142 (#77) is tracked at https://github.com/acme/api/issues/77.

@@ -120,9 +120,9 @@ def test_pass_through_imports_only_the_standard_library(project: Path) -> None:
         "sys.stderr.write(repr(heavy))"
     )
     (project / "garrepa.config.json").write_text('{"provider": {"type": "none"}}')
-    from garrepa_py.config import trust
+    from garrepa_py.config import trust_write
 
-    trust.record_trust(project / "garrepa.config.json")
+    trust_write.record_trust(project / "garrepa.config.json")
     small_git = dict(BASH_EVENT, tool_response={"stdout": "abc", "stderr": "", "interrupted": False})
     for event in (READ_EVENT, MCP_EVENT, small_git, {"hook_event_name": "Stop"}):
         proc = subprocess.run(

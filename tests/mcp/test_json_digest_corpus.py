@@ -8,8 +8,8 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from garrepa_py.engine.handles import contains, fabricated
 from garrepa_py.structural import mcp_result
+from garrepa_py.structural.handles import contains, fabricated
 
 TEMPLATE_LINE = re.compile(r"built from each row: (.*)$", re.M)
 

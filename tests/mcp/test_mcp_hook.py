@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from garrepa_py import journal
-from garrepa_py.engine.handles import fabricated
+from garrepa_py.structural.handles import fabricated
 
 from ..conftest import run_hook, session_fields, tool_results_dir
 from ..support.canaries import CANARIES, PEM, leaked

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from garrepa_py.config import trust
+from garrepa_py.config import trust_write
 from garrepa_py.config.load import load_config
 from garrepa_py.engine import store
 
@@ -58,7 +58,7 @@ def test_an_in_place_rewrite_keeping_size_and_mtime_revokes_trust(project: Path,
         trusted_text = json.dumps({"provider": {"baseUrl": mine.url.replace("127.0.0.1",
                                                                              "127.000.0.1")}})
         config.write_text(trusted_text)
-        trust.record_trust(config)
+        trust_write.record_trust(config)
         before = os.stat(config)
         swapped = json.dumps({"provider": {"baseUrl": evil.url}})
         swapped = swapped[:-2] + " " * (len(trusted_text) - len(swapped)) + swapped[-2:]
@@ -92,7 +92,7 @@ def test_an_untrusted_project_config_cannot_spend_or_weaken_recovery(project: Pa
         reply(hook(project, big_event(project), env=USER_ENV))
         assert fake.requests == []  # nothing spent on the user's key until they trust it
     assert last(garrepa_home)["fallback"] == "untrusted-project-config"
-    trust.record_trust(project / "garrepa.config.json")
+    trust_write.record_trust(project / "garrepa.config.json")
     with FakeAnthropic(reply_text=FAITHFUL) as fake:
         user_config(garrepa_home, fake.url)
         reply(hook(project, big_event(project), env=USER_ENV))

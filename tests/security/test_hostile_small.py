@@ -60,8 +60,9 @@ def test_nothing_is_spent_or_spilled_when_the_briefing_would_not_be_shorter(proj
 
     from garrepa_py.config.load import load_config
     from garrepa_py.engine.brief import brief
-    from garrepa_py.engine.types import BriefRequest, Structural
+    from garrepa_py.engine.types import BriefRequest
     from garrepa_py.model.providers import make_client
+    from garrepa_py.structural.briefing import Structural
 
     source = issues_json(40)
     with FakeAnthropic(reply_text="#1 (lines 1-2)") as fake:

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from garrepa_py import fastjson
-from garrepa_py.engine import handles, validate
+from garrepa_py.engine import validate
 from garrepa_py.routes import git_command, saved_output
-from garrepa_py.structural import document, generic, git_digest, json_digest, mcp_result
+from garrepa_py.structural import document, generic, git_digest, handles, json_digest, mcp_result
 
 from ..conftest import run_hook, session_fields
 

@@ -94,10 +94,11 @@ def _unset_path(tree: dict[str, Any], key: str) -> bool:
 
 def _write_project(project: Path, key: str, value: object, remove: bool,
                    dry_run: bool) -> list[str]:
-    from garrepa_py.config import trust
+    from garrepa_py.config import trust, trust_write
     from garrepa_py.config.json_schema import SCHEMA_REF
+    from garrepa_py.fs import write_atomic
     from garrepa_py.install import json_style
-    from garrepa_py.install.atomic import locked, write_atomic
+    from garrepa_py.locks import locked
 
     path = Path(paths.project_config_file(project))
     with locked(path):
@@ -118,7 +119,7 @@ def _write_project(project: Path, key: str, value: object, remove: bool,
         write_atomic(path, new_text)
     if BY_KEY[key].needs_trust:
         if text is None or was_trusted:
-            trust.record_trust(path)  # your own edit of a file you trusted (or made) now
+            trust_write.record_trust(path)  # your own edit of a file you trusted (or made) now
             lines.append("trusted: you made this change yourself")
     return lines
 

@@ -8,11 +8,10 @@ from pathlib import Path
 
 from garrepa_py.config.load import Config
 from garrepa_py.engine.brief import ClientFactory, brief
-from garrepa_py.engine.types import BriefRequest, Structural
+from garrepa_py.engine.types import BriefRequest
 from garrepa_py.guard.secrets import secret_path
 
 MODEL_SECONDS = 60.0
-DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".rst", ".txt", ".adoc", ".org", ".html", ".htm")
 
 
 @dataclass(frozen=True)
@@ -29,30 +28,26 @@ class Summary:
         return asdict(self)
 
 
-def route_for(path: Path, text: str) -> tuple[str, BriefRequest | None]:
-    """Which compressor sees this file: a document map, a JSON digest, a git digest, or generic."""
-    from garrepa_py.structural import document, generic, git_digest, mcp_result
+def route_for(path: Path, text: str, config: Config) -> tuple[str, BriefRequest]:
+    """Which compressor of the one registry sees this file: a document map (by the same rule
+    the Read route uses, from config), a JSON digest, a git digest, or the generic briefing."""
+    from garrepa_py.engine import compressors
+    from garrepa_py.routes.read import is_documentation
 
     label = str(path)
-    suffix = path.suffix.lower()
-    if suffix in DOC_SUFFIXES or path.name.upper() in ("README", "CHANGELOG", "LICENSE"):
-        doc = document.outline(text, label)
-        return "read", BriefRequest("read", text, label,
-                                    lambda _: Structural(document.render(doc, label, 5000)),
-                                    combine=True, model_chars=2200)
-    if suffix in (".json", ".jsonl") or text.lstrip()[:1] in ("{", "["):
-        return "mcp", BriefRequest("mcp", text, label, lambda _: mcp_result.compress([text]))
-    if suffix in (".diff", ".patch") or text.startswith(("diff --git", "commit ")):
-        def digest(_: str) -> Structural:
-            command = "git show {sha} -- {path}"
-            result = (git_digest.digest_log(text, lambda sha, d: command.format(sha=sha,
-                                                                                 path=d.path))
-                      if text.startswith("commit ") else
-                      git_digest.digest_diff(text, lambda d: f"(see {d.path} in the file)"))
-            return Structural(result or generic.compress(text).text)
-
-        return "git", BriefRequest("git", text, label, digest, combine=True, model_chars=2500)
-    return "generic", BriefRequest("generic", text, label, generic.compress)
+    if is_documentation(label, config):
+        kind, compress = "document", compressors.document(label, label)
+    elif path.suffix.lower() in (".json", ".jsonl") or text.lstrip()[:1] in ("{", "["):
+        kind, compress = "json", compressors.json_blocks([text])
+    elif path.suffix.lower() in (".diff", ".patch") or text.startswith(("diff --git", "commit ")):
+        kind, compress = "git", compressors.git(
+            lambda diff: f"(see {diff.path} in the file)",
+            lambda sha, diff: f"git show {sha} -- {diff.path}")
+    else:
+        kind, compress = "generic", compressors.generic()
+    entry = compressors.KINDS[kind]
+    return entry.route, BriefRequest(entry.route, text, label, compress, combine=entry.combine,
+                                     model_chars=entry.model_chars)
 
 
 def summarize_file(path: Path, config: Config, project: str, question: str | None,
@@ -68,8 +63,7 @@ def summarize_file(path: Path, config: Config, project: str, question: str | Non
         text = read_text(path)
     except Unreadable as exc:
         return Summary(str(path), "skipped", str(exc))
-    _, request = route_for(path, text)
-    assert request is not None
+    _, request = route_for(path, text, config)
     recovery = (f"[exact text: {path} itself | any part with `garrepa peek {path} START END` "
                 "or Read offset/limit]")
     request = replace(request, recovery=recovery, question=question)

@@ -10,10 +10,10 @@ import time
 from dataclasses import dataclass
 
 from garrepa_py.config.load import Config
-from garrepa_py.engine import handles
 from garrepa_py.errors import GarrepaError
 from garrepa_py.guard import secrets
 from garrepa_py.model.base import ModelClient, ModelError
+from garrepa_py.structural import handles
 
 DIGEST_OVER = 24000  # larger diffs go through the git digest first
 MODEL_SECONDS = 60.0

@@ -43,9 +43,9 @@ DryRunOpt = Annotated[bool, typer.Option("--dry-run", help="Print the exact chan
 
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import version
+        from garrepa_py.version import __version__
 
-        typer.echo(f"garrepa {version('garrepa-py')}")
+        typer.echo(f"garrepa {__version__}")
         raise typer.Exit()
 
 
@@ -139,8 +139,8 @@ def doctor(
              "command's output), by line and kind, never the value.")] = None,
 ) -> None:
     """Check the installation, config, trust, provider and Claude Code version."""
+    from garrepa_py.actions.doctor import run_checks
     from garrepa_py.cli import render
-    from garrepa_py.doctor import run_checks
 
     if explain is not None:
         from garrepa_py.actions.explain import explain as explain_target
@@ -392,14 +392,6 @@ def report(
         typer.echo(json.dumps(result.as_dict(), indent=2))
     else:
         views.show_report(render.console(), result)
-
-
-@app.command(hidden=True)
-def hook() -> None:
-    """The hook entry Claude Code runs (reads one event on stdin)."""
-    from garrepa_py.hook.entry import main as hook_main
-
-    hook_main()
 
 
 def run() -> None:

@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from garrepa_py.doctor import Check
+from garrepa_py.actions.doctor import Check
 from garrepa_py.install.project import Change
 
 ACTION_STYLE = {"create": "green", "update": "yellow", "remove": "red", "keep": "dim"}

@@ -117,17 +117,10 @@ def read_user_config(path: str) -> dict[str, object]:
 def _write_snapshot(target: str, payload: dict[str, object]) -> None:
     import json
 
-    temporary = f"{target}.{os.getpid()}.tmp"
     try:
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(payload, handle, default=str)
-        os.replace(temporary, target)
+        fs.write_atomic(target, json.dumps(payload, default=str), mode=0o600)
     except (OSError, TypeError, ValueError):
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+        pass
 
 
 def load_config(project: str | os.PathLike[str] | None,

@@ -77,37 +77,17 @@ def read_gated(config_file: str | os.PathLike[str]) -> dict[str, object]:
     return gated_values(fastjson.loads(fs.read_bounded(os.fspath(config_file), 1024 * 1024)))
 
 
-def record_trust(config_file: str | os.PathLike[str]) -> dict[str, object]:
-    """Trust the file's current gated values; returns them. Called by `init` and `trust`."""
+# Variables a provider key normally lives in; naming another one deserves a second look.
+KEY_VARIABLES = ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "OPENAI_API_KEY", "GARREPA_API_KEY")
+
+
+def describe(gated: dict[str, object]) -> list[str]:
+    """The gated values as lines, with a warning where one deserves it."""
     import json
-    from pathlib import Path
 
-    from garrepa_py.install.atomic import locked, write_atomic
-
-    path = os.path.realpath(config_file)
-    data = fs.read_bounded(path, 1024 * 1024)
-    gated = gated_values(fastjson.loads(data))
-    target = Path(paths.trust_file())
-    with locked(target):
-        records = load_records()
-        records[path] = {"gated_sha256": gated_digest(gated), "gated": gated,
-                         "sha256": content_digest(data), "identity": file_identity(path)}
-        write_atomic(target, json.dumps(records, indent=2, sort_keys=True) + "\n", mode=0o600)
-    return gated
-
-
-def revoke_trust(config_file: str | os.PathLike[str]) -> bool:
-    """Forget the trust in this file; True when there was one."""
-    import json
-    from pathlib import Path
-
-    from garrepa_py.install.atomic import locked, write_atomic
-
-    path = os.path.realpath(config_file)
-    target = Path(paths.trust_file())
-    with locked(target):
-        records = load_records()
-        if records.pop(path, None) is None:
-            return False
-        write_atomic(target, json.dumps(records, indent=2, sort_keys=True) + "\n", mode=0o600)
-    return True
+    lines = [f"  {key} = {json.dumps(value)}" for key, value in gated.items()]
+    variable = gated.get("provider.apiKeyEnvVar")
+    if isinstance(variable, str) and variable not in KEY_VARIABLES:
+        target = gated.get("provider.baseUrl") or "the provider's endpoint"
+        lines.append(f"  warning: this sends the value of ${variable} to {target}")
+    return lines

@@ -52,7 +52,8 @@ def unset_user_value(key: str, target: Path | None = None) -> bool:
     """Remove `key` from config.toml (and a table it leaves empty); False when it was not set."""
     import tomlkit
 
-    from garrepa_py.install.atomic import locked, write_atomic
+    from garrepa_py.fs import write_atomic
+    from garrepa_py.locks import locked
 
     path = target or Path(paths.user_config_file())
     with locked(path):
@@ -76,7 +77,8 @@ def unset_user_value(key: str, target: Path | None = None) -> bool:
 def set_user_value(key: str, raw: str, target: Path | None = None) -> object:
     import tomlkit
 
-    from garrepa_py.install.atomic import locked, write_atomic
+    from garrepa_py.fs import write_atomic
+    from garrepa_py.locks import locked
 
     value = parse_value(key, raw)
     path = target or Path(paths.user_config_file())

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from garrepa_py.config.load import Config
 from garrepa_py.engine import prompt, stamp, store, validate
-from garrepa_py.engine.types import Briefing, BriefRequest, Structural
+from garrepa_py.engine.types import Briefing, BriefRequest
 from garrepa_py.guard import secrets
+from garrepa_py.structural.briefing import Structural
 
 if TYPE_CHECKING:
     from garrepa_py.model.base import ModelClient

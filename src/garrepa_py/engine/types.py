@@ -6,13 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-
-@dataclass(frozen=True)
-class Structural:
-    """A structural briefing body and the handles that must survive any model rewrite."""
-
-    text: str
-    must_keep: tuple[str, ...] = ()
+from garrepa_py.structural.briefing import Structural
 
 
 @dataclass(frozen=True)

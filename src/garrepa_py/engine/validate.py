@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from garrepa_py.engine import handles
+from garrepa_py.structural import handles
 
 # Text aimed at the agent rather than describing the source. Matching is case-insensitive.
 INSTRUCTION = re.compile(

@@ -21,7 +21,6 @@ MAX_SETTINGS_BYTES = 4 * 1024 * 1024
 DEADLINE_MARGIN_SECONDS = 1.5
 CLAUDE_DEFAULT_TIMEOUT = 600  # what Claude Code waits for a handler with no `timeout`
 PRE_DEADLINE_SECONDS = 5.0  # the most the hook may spend before it knows its deadline
-VERSION = "0.1.0"
 
 
 def read_bounded(stream: IO[bytes], limit: int) -> bytes | None:
@@ -126,7 +125,7 @@ def handle(event: dict[str, Any], started: float, record: dict[str, Any],
     """
     from garrepa_py.config.load import load_config
     from garrepa_py.hook import router
-    from garrepa_py.hook.verdict import HookContext
+    from garrepa_py.routes.verdict import HookContext
 
     project = str(record["project"])
     route = router.classify(event)
@@ -211,7 +210,9 @@ def main() -> None:
     real_stdout = sys.stdout
     sys.stdout = sys.stderr  # a stray print can never corrupt the reply
     reply: dict[str, Any] | None = None
-    record: dict[str, Any] = {"v": VERSION, "event": None, "tool": None, "route": "pass"}
+    from garrepa_py.version import __version__
+
+    record: dict[str, Any] = {"v": __version__, "event": None, "tool": None, "route": "pass"}
     out = b""
     abandoned = False
     try:

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from garrepa_py.hook.verdict import HookContext, Verdict
+    from garrepa_py.routes.verdict import HookContext, Verdict
 
     RouteHandler = Callable[[dict[str, Any], HookContext], Verdict]
 

@@ -49,7 +49,7 @@ def remember(settings: Path, before: bytes | None, written: bytes, ours_before: 
     `ours_before`: the file already held garrepa's entries, so `before` is not the original; the
     earlier record stays the original if it still describes `before`.
     """
-    from garrepa_py.install.atomic import write_atomic
+    from garrepa_py.fs import write_atomic
 
     record = load(settings)
     if ours_before:

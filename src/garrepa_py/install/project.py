@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import garrepa_py
 from garrepa_py import fs, paths
 from garrepa_py.config.schema import set_path
 from garrepa_py.errors import GarrepaError
+from garrepa_py.fs import write_atomic
 from garrepa_py.install import json_style, prior, settings_merge
-from garrepa_py.install.atomic import locked, write_atomic
+from garrepa_py.locks import locked
 
 MANAGED_MARK = "managed by garrepa-py"
 # Marks earlier versions put in the files they manage: `init` upgrades those, never refuses them.
@@ -369,7 +369,7 @@ def _write_config(path: Path, current: str | None, new: str, dry_run: bool,
 
 
 def interpreter_record_text() -> str:
-    package_root = Path(garrepa_py.__file__).resolve().parent.parent
+    package_root = Path(__file__).resolve().parent.parent.parent  # the folder holding garrepa_py
     return f"{sys.executable}\n{package_root}\n"
 
 
@@ -396,7 +396,7 @@ def install(project: Path, config_overrides: dict[str, object], timeout: int,
             update_config: bool = False, dry_run: bool = False,
             keep_timeouts: bool = True) -> Outcome:
     """Every check runs before the first write: a refused install changes no byte."""
-    from garrepa_py.config import trust
+    from garrepa_py.config import trust_write
 
     if not project.is_dir():
         raise GarrepaError(f"{project} is not a directory", hint="pass the project's root directory")
@@ -421,7 +421,7 @@ def install(project: Path, config_overrides: dict[str, object], timeout: int,
         _write_config(config_file, config_now, config_new, dry_run, outcome)
     outcome.changes.append(_record_interpreter(dry_run))
     if not dry_run and config_new is not None and config_now is None:
-        trust.record_trust(config_file)  # only a config this run wrote is trusted by init
+        trust_write.record_trust(config_file)  # only a config this run wrote is trusted by init
     elif config_now is not None:
         _note_untrusted(config_file, outcome)
     return outcome
@@ -429,7 +429,6 @@ def install(project: Path, config_overrides: dict[str, object], timeout: int,
 
 def _note_untrusted(config_file: Path, outcome: Outcome) -> None:
     """An existing config (it came with the clone) that sets gated keys is shown, not trusted."""
-    from garrepa_py.actions.trusting import describe
     from garrepa_py.config import trust
 
     try:
@@ -441,7 +440,7 @@ def _note_untrusted(config_file: Path, outcome: Outcome) -> None:
         return
     outcome.notes.append(
         f"{config_file.name} came with the project and sets keys that need your trust:\n"
-        + "\n".join(describe(gated))
+        + "\n".join(trust.describe(gated))
         + "\n  briefings here are structural only until you review it and run `garrepa trust`")
 
 

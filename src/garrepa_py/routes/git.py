@@ -8,17 +8,16 @@ Code's "persisted output" wrapper. The reply keeps the Bash shape the harness ac
 
 from __future__ import annotations
 
-from garrepa_py.hook.verdict import Verdict, passed
+from garrepa_py.routes.verdict import Verdict, passed
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from garrepa_py.hook.verdict import HookContext
     from garrepa_py.routes.git_command import GitDump
+    from garrepa_py.routes.verdict import HookContext
 
 MAX_SOURCE_BYTES = 32 * 1024 * 1024
-MODEL_CHARS = 2500
 
 
 def handle(event: dict[str, Any], context: HookContext) -> Verdict:
@@ -63,33 +62,30 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     return _digest(dump, command, response, source, context)
 
 
-def _structural(dump: GitDump, text: str) -> str:
-    from garrepa_py.structural import generic, git_digest
+def _compressor(dump: GitDump) -> Any:
+    """The registry's git compressor, with the exact follow-up commands for this dump."""
+    from garrepa_py.engine import compressors
 
-    def file_command(diff: git_digest.FileDiff) -> str:
+    def file_command(diff: Any) -> str:
         before = list(dump.args[:dump.args.index("--")]) if "--" in dump.args else list(dump.args)
         return dump.command_for(*before, "--", diff.path)
 
-    def commit_file_command(sha: str, diff: git_digest.FileDiff) -> str:
+    def commit_file_command(sha: str, diff: Any) -> str:
         show = type(dump)("show", dump.global_args, (), dump.cd)
         return show.command_for(sha, "--", diff.path)
 
-    has_commits = bool(git_digest.COMMIT.search(text[:4096])) or "\ncommit " in text
-    digest = (git_digest.digest_log(text, commit_file_command) if has_commits
-              else git_digest.digest_diff(text, file_command))
-    return digest or generic.compress(text).text
+    return compressors.git(file_command, commit_file_command)
 
 
 def _digest(dump: GitDump, command: str, response: dict[str, Any], source: str,
             context: HookContext) -> Verdict:
+    from garrepa_py.engine import compressors
     from garrepa_py.engine.brief import brief
-    from garrepa_py.engine.types import BriefRequest, Structural
+    from garrepa_py.engine.types import BriefRequest
 
-    def structural(text: str) -> Structural:
-        return Structural(_structural(dump, text))
-
-    result = brief(BriefRequest("git", source, command[:120], structural, combine=True,
-                                model_chars=MODEL_CHARS),
+    kind = compressors.KINDS["git"]
+    result = brief(BriefRequest(kind.route, source, command[:120], _compressor(dump),
+                                combine=kind.combine, model_chars=kind.model_chars),
                    context.config, context.project, context.deadline)
     extra: dict[str, Any] = dict(result.journal, chars_in=len(source))
     if result.decision != "compress":

@@ -7,14 +7,14 @@ blocks for blocks, a string for a string. Errors fire PostToolUseFailure and nev
 
 from __future__ import annotations
 
-from garrepa_py.hook.verdict import Verdict, passed
+from garrepa_py.routes.verdict import Verdict, passed
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
     from garrepa_py.config.load import Config
-    from garrepa_py.hook.verdict import HookContext
+    from garrepa_py.routes.verdict import HookContext
 
 MAX_SAVED_BYTES = 16 * 1024 * 1024
 IMAGE_POINTER = "[Image: source:"
@@ -116,31 +116,16 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     return _brief(tool, response, texts, recovery, context)
 
 
-def split_like(joined: str, texts: list[str]) -> list[str]:
-    """`joined` (the texts joined by blank lines, then masked line for line) cut back into
-    pieces of the same line counts: masking never adds or removes a line."""
-    lines = joined.split("\n")
-    pieces, at = [], 0
-    for text in texts:
-        count = text.count("\n") + 1
-        pieces.append("\n".join(lines[at:at + count]))
-        at += count + 1  # the blank line "\n\n" put between two texts
-    return pieces
-
-
 def _brief(tool: str, response: Any, texts: list[str], recovery: str | None,
            context: HookContext) -> Verdict:
+    from garrepa_py.engine import compressors
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
-    from garrepa_py.structural import mcp_result
 
     source = "\n\n".join(texts)
-    route = "figma" if "figma" in tool.lower() else "mcp"
-
-    def structural(masked: str) -> Any:  # the blocks again, each with its secrets masked
-        return mcp_result.compress(split_like(masked, texts))
-
-    result = brief(BriefRequest(route, source, tool, structural, recovery=recovery),
+    route = "figma" if "figma" in tool.lower() else compressors.KINDS["json"].route
+    result = brief(BriefRequest(route, source, tool, compressors.json_blocks(texts),
+                                recovery=recovery),
                    context.config, context.project, context.deadline)
     extra: dict[str, Any] = dict(result.journal, chars_in=len(source))
     if result.decision != "compress":

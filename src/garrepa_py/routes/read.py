@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import os
 
-from garrepa_py.hook.verdict import Verdict, passed
+from garrepa_py.routes.verdict import Verdict, passed
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
     from garrepa_py.config.load import Config
-    from garrepa_py.hook.verdict import HookContext
+    from garrepa_py.routes.verdict import HookContext
 
 MAX_READ_BYTES = 16 * 1024 * 1024
 MAP_CHARS = 8000  # the harness persists additionalContext over 10,000 chars
-STRUCTURAL_CHARS = 5000
-MODEL_CHARS = 2200
 AVERAGE_LINE_CHARS = 100  # to judge an explicit offset/limit window without opening the file
 OPENING_CHARS = 6000
 # Files the agent must read whole: never mapped, whatever the config says.
@@ -133,21 +131,18 @@ def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return passed("undecodable")
+    from garrepa_py.engine import compressors
     from garrepa_py.engine.brief import brief
-    from garrepa_py.engine.types import BriefRequest, Structural
-    from garrepa_py.structural import document
+    from garrepa_py.engine.types import BriefRequest
 
     label = os.path.relpath(path, context.project) if path.startswith(context.project) else path
     lines = text.split("\n")
-
-    def structural(masked: str) -> Structural:  # headings with a secret show its placeholder
-        return Structural(document.render(document.outline(masked, path), label,
-                                          STRUCTURAL_CHARS))
-
+    kind = compressors.KINDS["document"]
     recovery = (f"[exact text: {path} itself, {len(lines):,} lines | the line numbers above are "
                 "the file's own: Read it with offset=<first line> and limit=<line count>]")
-    result = brief(BriefRequest("read", text, label, structural, recovery=recovery, combine=True,
-                                model_chars=MODEL_CHARS),
+    result = brief(BriefRequest(kind.route, text, label, compressors.document(path, label),
+                                recovery=recovery, combine=kind.combine,
+                                model_chars=kind.model_chars),
                    context.config, context.project, context.deadline)
     extra: dict[str, Any] = dict(result.journal, chars_in=len(text))
     if result.decision != "compress":

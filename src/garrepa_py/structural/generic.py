@@ -6,8 +6,8 @@ compressors; this one serves any text and is the engine's last resort.
 
 from __future__ import annotations
 
-from garrepa_py.engine.handles import extract
-from garrepa_py.engine.types import Structural
+from garrepa_py.structural.briefing import Structural
+from garrepa_py.structural.handles import extract
 
 HEAD_LINES = 40
 HEAD_CHARS = 4000

@@ -21,7 +21,6 @@ HANDLE_KEYS = ("id", "key", "number", "node_id", "name", "title", "login", "stat
                "url", "html_url", "web_url", "permalink", "email", "sha", "slug", "path", "type")
 LABEL_KEYS = ("name", "login", "title", "key", "slug", "filename", "email", "id")
 SIGNED = re.compile(r"[?&](X-Amz-Signature|Signature|Expires|sig|se|token|X-Goog-Signature)=", re.I)
-DATE = re.compile(r"^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$")
 TEXT_CELL = 80  # a longer string in a table is cut to its first line, up to this many chars
 TEXT_FIELD = 300  # a longer string outside tables likewise
 LONG_RUN, HEAD_RUN, TAIL_RUN = 40, 15, 10  # long lists of scalars and flat maps show both ends

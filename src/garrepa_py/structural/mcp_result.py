@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from garrepa_py.engine.handles import extract
-from garrepa_py.engine.types import Structural
 from garrepa_py.structural import document, generic, json_digest
+from garrepa_py.structural.briefing import Structural
+from garrepa_py.structural.handles import extract
 
 BUDGET = 20000  # keeps the replacement well under the ~48K chars Claude Code shows inline
 HEAD_LINES = 30

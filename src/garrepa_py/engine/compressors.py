@@ -1,0 +1,88 @@
+"""The one registry: which structural compressor serves which kind of content, with its budgets.
+
+The hook routes and `garrepa summarize` both take their compressor, route name and model budget
+from here, so a document, a JSON result or a git dump is briefed the same way wherever it comes
+from. Every compressor takes the (masked) text it is given and nothing else: what it shows is
+what the secret guard let through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from garrepa_py.structural.briefing import Structural
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from garrepa_py.structural.git_digest import FileDiff
+
+Compress = Callable[[str], Structural]
+
+DOCUMENT_MAP_CHARS = 5000  # the map inside the 8,000 chars of additionalContext
+DOCUMENT_NOTES_CHARS = 2200
+GIT_NOTES_CHARS = 2500
+
+
+class Kind:
+    """A kind of content: the prompt route, and how model notes and the structure combine."""
+
+    __slots__ = ("route", "combine", "model_chars")
+
+    def __init__(self, route: str, combine: bool, model_chars: int | None) -> None:
+        self.route = route
+        self.combine = combine  # model notes above the structural briefing, both kept
+        self.model_chars = model_chars
+
+
+KINDS: dict[str, Kind] = {
+    "document": Kind("read", True, DOCUMENT_NOTES_CHARS),
+    "json": Kind("mcp", False, None),
+    "git": Kind("git", True, GIT_NOTES_CHARS),
+    "generic": Kind("generic", False, None),
+}
+
+
+def document(path: str, label: str) -> Compress:
+    """A document map (headings with exact line ranges); `path` picks the markup."""
+    from garrepa_py.structural import document as doc
+
+    return lambda text: Structural(doc.render(doc.outline(text, path), label, DOCUMENT_MAP_CHARS))
+
+
+def json_blocks(texts: list[str]) -> Compress:
+    """MCP text blocks (JSON digests or prose outlines); the joined text is cut back into them."""
+    from garrepa_py.structural import mcp_result
+
+    return lambda joined: mcp_result.compress(split_like(joined, texts))
+
+
+def git(file_command: Callable[[FileDiff], str],
+        commit_file_command: Callable[[str, FileDiff], str]) -> Compress:
+    """A git dump: a log digest when it holds commits, else a diff digest; generic at worst."""
+    from garrepa_py.structural import generic, git_digest
+
+    def compress(text: str) -> Structural:
+        has_commits = bool(git_digest.COMMIT.search(text[:4096])) or "\ncommit " in text
+        digest = (git_digest.digest_log(text, commit_file_command) if has_commits
+                  else git_digest.digest_diff(text, file_command))
+        return Structural(digest) if digest else generic.compress(text)
+
+    return compress
+
+
+def generic() -> Compress:
+    from garrepa_py.structural import generic as plain
+
+    return plain.compress
+
+
+def split_like(joined: str, texts: list[str]) -> list[str]:
+    """`joined` (the texts joined by blank lines, then masked line for line) cut back into
+    pieces of the same line counts: masking never adds or removes a line."""
+    lines = joined.split("\n")
+    pieces, at = [], 0
+    for text in texts:
+        count = text.count("\n") + 1
+        pieces.append("\n".join(lines[at:at + count]))
+        at += count + 1  # the blank line "\n\n" put between two texts
+    return pieces
