@@ -28,8 +28,8 @@ sys.path.insert(0, str(REPO))
 
 from tests.mcp.test_json_digest_corpus import handles, rebuildable  # noqa: E402
 
-from garrepa_py.structural.handles import contains, fabricated  # noqa: E402
 from garrepa_py.structural import mcp_result  # noqa: E402
+from garrepa_py.structural.handles import contains, fabricated  # noqa: E402
 
 THRESHOLD = 32000
 

@@ -20,9 +20,9 @@ def write_project_config(project: Path, data: object) -> Path:
 
 def test_defaults_without_any_file(project: Path) -> None:
     config = load_config(project, environ={})
-    assert config.number("threshold.minChars") == 32000
-    assert config.text("provider.type") == "anthropic"
-    assert config.text("provider.model") == "claude-haiku-4-5"
+    assert config.settings.min_chars == 32000
+    assert config.settings.provider.type == "anthropic"
+    assert config.settings.provider.model == "claude-haiku-4-5"
     assert config.problems == ()
     assert config.project_trusted is None
 
@@ -34,8 +34,8 @@ def test_bad_value_names_the_key_and_keeps_only_that_default(project: Path) -> N
         "garrepa.config.json: 'threshold.minChars' must be a whole number from 1000 to 10000000 "
         '(got "big"); using 32000',
     )
-    assert config.number("threshold.minChars") == 32000
-    assert config.number("read.openingLines") == 30
+    assert config.settings.min_chars == 32000
+    assert config.settings.read.opening_lines == 30
 
 
 def test_unknown_key_is_reported(project: Path) -> None:
@@ -47,7 +47,7 @@ def test_unknown_key_is_reported(project: Path) -> None:
 def test_invalid_json_project_config_uses_defaults(project: Path) -> None:
     (project / "garrepa.config.json").write_text("{oops")
     config = load_config(project, environ={})
-    assert config.number("threshold.minChars") == 32000
+    assert config.settings.min_chars == 32000
     assert "not valid JSON" in config.problems[0]
 
 
@@ -60,13 +60,13 @@ def test_untrusted_project_cannot_choose_endpoint_key_or_provider(project: Path)
     config = load_config(project, environ={})
     assert config.project_trusted is False
     assert config.get("provider.baseUrl") is None
-    assert config.text("provider.type") == "anthropic"
-    assert config.text("provider.apiKeyEnvVar") == "ANTHROPIC_API_KEY"
+    assert config.settings.provider.type == "anthropic"
+    assert config.settings.provider.api_key_env_var == "ANTHROPIC_API_KEY"
     assert sorted(config.untrusted_keys) == ["provider.apiKeyEnvVar", "provider.baseUrl",
                                              "provider.model", "provider.type"]
     # knobs that only change how much is compressed apply freely; the model spends money
-    assert config.number("threshold.minChars") == 5000
-    assert config.text("provider.model") == "claude-haiku-4-5"
+    assert config.settings.min_chars == 5000
+    assert config.settings.provider.model == "claude-haiku-4-5"
 
 
 def test_trusted_project_applies_and_any_edit_revokes(project: Path) -> None:
@@ -86,17 +86,17 @@ def test_user_config_applies_under_project_and_env(project: Path, garrepa_home: 
         "[threshold]\nminChars = 4000\n")
     write_project_config(project, {"threshold": {"minChars": 6000}})
     config = load_config(project, environ={"GARREPA_MODEL": "qwen"})
-    assert config.text("provider.type") == "openai-compatible"
+    assert config.settings.provider.type == "openai-compatible"
     assert config.get("provider.baseUrl") == "http://127.0.0.1:11434/v1"
-    assert config.number("threshold.minChars") == 6000
+    assert config.settings.min_chars == 6000
     assert config.sources["threshold.minChars"] == "garrepa.config.json"
-    assert config.text("provider.model") == "qwen"
+    assert config.settings.provider.model == "qwen"
     assert config.sources["provider.model"] == "$GARREPA_MODEL"
 
 
 def test_env_override_is_validated(project: Path) -> None:
     config = load_config(project, environ={"GARREPA_THRESHOLD": "lots"})
-    assert config.number("threshold.minChars") == 32000
+    assert config.settings.min_chars == 32000
     assert config.problems[0].startswith("$GARREPA_THRESHOLD: 'threshold.minChars' must be")
 
 

@@ -213,3 +213,28 @@ def test_detect_secrets_loads_only_when_a_candidate_line_is_present(project: Pat
             env=dict(os.environ, CLAUDE_PROJECT_DIR=str(project), GARREPA_PROVIDER="none",
                      GARREPA_THRESHOLD="1000"))
         assert proc.stderr.rsplit("LOADED=", 1)[1] == expected, proc.stderr[-500:]
+
+
+def test_a_structural_only_compress_loads_no_http_stack(project: Path) -> None:
+    code = (
+        "import io, os, sys; sys.path.append(sys.argv[1]);"
+        "sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[2].encode()));"
+        "from garrepa_py.hook import entry\n"
+        "entry.os._exit = lambda code: None\n"
+        "real = sys.stdout; sys.stdout = open(os.devnull, 'w')\n"
+        "try:\n    entry.main()\nexcept SystemExit:\n    pass\n"
+        "loaded = [m for m in ('urllib.request', 'http.client', 'ssl', 'email',"
+        " 'garrepa_py.model.base') if m in sys.modules]\n"
+        "sys.stderr.write('\\nLOADED=' + repr(loaded))"
+    )
+    text = "\n".join(f"- item {n}: the quick brown fox jumps over the lazy dog" for n in range(900))
+    event = dict(MCP_EVENT, tool_response=[{"type": "text", "text": text}])
+    proc = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code, str(SRC), json.dumps(event)],
+        capture_output=True, text=True, timeout=60, check=True,
+        env=dict(os.environ, CLAUDE_PROJECT_DIR=str(project), GARREPA_PROVIDER="none",
+                 GARREPA_THRESHOLD="1000"))
+    record = json.loads((project.parent / "garrepa-home" / "journal.jsonl").read_text()
+                        .splitlines()[-1])
+    assert (record["decision"], record["fallback"]) == ("compress", "provider-none")
+    assert proc.stderr.rsplit("LOADED=", 1)[1] == "[]"

@@ -85,8 +85,8 @@ def test_an_untrusted_project_config_cannot_spend_or_weaken_recovery(project: Pa
     assert sorted(config.untrusted_keys) == ["hook.timeoutSeconds", "provider.maxTokens",
                                              "provider.model", "spill.maxAgeDays",
                                              "spill.maxMegabytes"]
-    assert (config.text("provider.model"), config.number("provider.maxTokens"),
-            config.number("spill.maxMegabytes")) == ("claude-haiku-4-5", 1024, 256)
+    assert (config.settings.provider.model, config.settings.provider.max_tokens,
+            config.settings.spill.max_megabytes) == ("claude-haiku-4-5", 1024, 256)
     with FakeAnthropic(reply_text=FAITHFUL) as fake:
         user_config(garrepa_home, fake.url)
         reply(hook(project, big_event(project), env=USER_ENV))

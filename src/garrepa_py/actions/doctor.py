@@ -75,7 +75,7 @@ def _settings(project: Path, config: Config) -> Check:
         return Check("settings", "fail", exc.message, exc.hint or "")
     if text is None:
         return Check("settings", "fail", f"{path} is missing", "run `garrepa init`")
-    missing = settings_merge.has_all_entries(data, config.number("hook.timeoutSeconds"))
+    missing = settings_merge.has_all_entries(data, config.settings.hook.timeout_seconds)
     if missing and all("upgrade due" in line for line in missing):
         return Check("settings", "warn", "; ".join(missing),
                      "run `garrepa init` to upgrade the entries in place")
@@ -90,7 +90,7 @@ def _config(config: Config) -> list[Check]:
               "fix the value; its default is used meanwhile")
         for problem in config.problems
     ]
-    return checks or [Check("config", "ok", "valid; mode " + config.text("mode"))]
+    return checks or [Check("config", "ok", "valid; mode " + config.settings.mode)]
 
 
 def _trust(config: Config) -> Check:
@@ -126,7 +126,7 @@ def _provider(config: Config) -> Check:
     from garrepa_py.model.providers import make_client
 
     client, why_not = make_client(config)
-    variable = config.text("provider.apiKeyEnvVar")
+    variable = config.settings.provider.api_key_env_var
     if client is not None:
         return Check("provider", "ok", f"{client.name}, {client.model}")
     status, detail, hint = WHY_STRUCTURAL.get(

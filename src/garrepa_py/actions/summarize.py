@@ -35,7 +35,7 @@ def route_for(path: Path, text: str, config: Config) -> tuple[str, BriefRequest]
     from garrepa_py.routes.read import is_documentation
 
     label = str(path)
-    if is_documentation(label, config):
+    if is_documentation(label, config.settings.read):
         kind, compress = "document", compressors.document(label, label)
     elif path.suffix.lower() in (".json", ".jsonl") or text.lstrip()[:1] in ("{", "["):
         kind, compress = "json", compressors.json_blocks([text])

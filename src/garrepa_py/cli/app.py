@@ -85,7 +85,7 @@ def init(
     overrides = {key: parse_value(key, str(raw)) for key, raw in flags.items() if raw is not None}
     root = project.resolve()
     before = load_config(root)
-    timeout = before.number("hook.timeoutSeconds")
+    timeout = before.settings.hook.timeout_seconds
     # A timeout edited by hand in settings.json stays unless the config asks for another one.
     keep_timeouts = timeout == BY_KEY["hook.timeoutSeconds"].default
     outcome = install(root, overrides, timeout, update_config=update_config, dry_run=dry_run,
@@ -99,9 +99,10 @@ def init(
         return
     out.print("garrepa is installed." if outcome.changed else "garrepa was already installed; nothing changed.")
     config = load_config(root)
-    if not config.untrusted_keys and config.text("provider.type") == "anthropic" and not \
-            os.environ.get(config.text("provider.apiKeyEnvVar")):
-        out.print(f"hint: {config.text('provider.apiKeyEnvVar')} is not set in this shell; "
+    chosen = config.settings.provider
+    if not config.untrusted_keys and chosen.type == "anthropic" and not \
+            os.environ.get(chosen.api_key_env_var):
+        out.print(f"hint: {chosen.api_key_env_var} is not set in this shell; "
                   "briefings will be structural only until it is (`garrepa doctor` checks).")
     out.print("next: run `garrepa doctor`, then start claude in this directory.")
 

@@ -18,6 +18,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
+    from garrepa_py.config.settings import Settings
+
 
 class Config:
     """The effective settings, where each came from, and what was wrong on the way."""
@@ -31,22 +33,25 @@ class Config:
         self.untrusted_keys = untrusted_keys  # project keys ignored: the file is not trusted
         self._trust_probe = trust_probe  # asked only when someone wants to know (doctor)
         self.disabled = disabled
+        self._settings: Settings | None = None
 
     @property
     def project_trusted(self) -> bool | None:
         """None when there is no project file; hashing happens only when asked."""
         return None if self._trust_probe is None else self._trust_probe()
 
+    @property
+    def settings(self) -> Settings:
+        """The typed settings, built on first use and then kept."""
+        if self._settings is None:
+            from garrepa_py.config.settings import Settings
+
+            self._settings = Settings(self.values)
+        return self._settings
+
     def get(self, key: str) -> object:
+        """A value by its dotted key: for listings (`config list/get`), not for code."""
         return self.values[key]
-
-    def text(self, key: str) -> str:
-        value = self.values[key]
-        return value if isinstance(value, str) else str(value)
-
-    def number(self, key: str) -> int:
-        value = self.values[key]
-        return value if isinstance(value, int) else int(str(value))
 
 
 class _Builder:

@@ -58,7 +58,7 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
         reply = door.ask(client, prompt.SYSTEM,
                          prompt.user_message(request.route, request.label, source,
                                              request.question, request.model_chars),
-                         config.number("provider.maxTokens"),
+                         config.settings.provider.max_tokens,
                          deadline - MODEL_MARGIN_SECONDS).reply
     except ModelError as exc:  # transient or refused at the door: not cached
         journal.update(fallback=exc.reason, model_ms=round((time.monotonic() - started) * 1000))
@@ -151,8 +151,8 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
     if len(text) >= len(source):
         return Briefing("pass", "not-shorter", journal=journal)
     try:
-        store.prune(project, config.number("spill.maxAgeDays"),
-                    config.number("spill.maxMegabytes"), keep=spill_path)
+        spill = config.settings.spill
+        store.prune(project, spill.max_age_days, spill.max_megabytes, keep=spill_path)
     except OSError:
         journal["prune"] = "failed"
     journal["method"] = "model" if client is not None and "fallback" not in journal else "structural"

@@ -94,7 +94,8 @@ _PLACEHOLDER_VALUES = frozenset({
     "none", "null", "empty", "123", "1234", "12345", "123456", "password123", "p@ssw0rd",
 })
 _GENERIC_KINDS = ("credential", "url-password")
-_IDENTIFIER = re.compile(r"^[a-z]+(?:_[a-z]+)+$|^[a-z]+(?:[A-Z][a-z]+)+$")
+# snake_case, camelCase and ENV_VAR_NAMES: names of things, not credentials
+_IDENTIFIER = re.compile(r"^[a-z]+(?:_[a-z]+)+$|^[a-z]+(?:[A-Z][a-z]+)+$|^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 
 
 def _not_a_value(value: str) -> bool:

@@ -134,7 +134,7 @@ def handle(event: dict[str, Any], started: float, record: dict[str, Any],
         record.update(decision="pass", reason="mode-off")
         return None
     record["route"] = route
-    timeout = installed_timeout(project, record["event"]) or config.number("hook.timeoutSeconds")
+    timeout = installed_timeout(project, record["event"]) or config.settings.hook.timeout_seconds
     deadline = started + max(timeout - DEADLINE_MARGIN_SECONDS, 0.5)
     if on_deadline is not None:
         on_deadline(deadline)
@@ -144,7 +144,7 @@ def handle(event: dict[str, Any], started: float, record: dict[str, Any],
     record.update(decision=verdict.decision, reason=verdict.reason)
     if verdict.chars_out is not None:
         record["chars_out"] = verdict.chars_out
-    if config.get("mode") == "audit" and verdict.reply is not None:
+    if config.settings.mode == "audit" and verdict.reply is not None:
         record["decision"] = "audit"  # computed and journaled, never delivered
         return None
     return verdict.reply

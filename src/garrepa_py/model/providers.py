@@ -7,17 +7,19 @@ import shutil
 from collections.abc import Mapping
 
 from garrepa_py.config.load import Config
-from garrepa_py.model.base import ModelClient
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from garrepa_py.model.base import ModelClient  # the HTTP stack loads only with a client
 
 
 def make_client(config: Config, environ: Mapping[str, str] | None = None
                 ) -> tuple[ModelClient | None, str]:
     """(client, "") when a model can be asked; (None, reason) when briefings are structural."""
     env = os.environ if environ is None else environ
-    kind = config.text("provider.type")
-    model = config.text("provider.model")
-    base_url = config.get("provider.baseUrl")
-    key = env.get(config.text("provider.apiKeyEnvVar")) or None
+    provider = config.settings.provider
+    kind, model, base_url = provider.type, provider.model, provider.base_url
+    key = env.get(provider.api_key_env_var) or None
     if kind == "none":
         return None, "provider-none"
     if config.untrusted_keys:
@@ -29,14 +31,14 @@ def make_client(config: Config, environ: Mapping[str, str] | None = None
             return None, "no-api-key"
         from garrepa_py.model.anthropic_api import AnthropicClient
 
-        return AnthropicClient(key, model, base_url if isinstance(base_url, str) else None), ""
+        return AnthropicClient(key, model, base_url), ""
     if kind == "openai-compatible":
-        if not isinstance(base_url, str):
+        if base_url is None:
             return None, "no-base-url"
         from garrepa_py.model.openai_compatible import OpenAICompatibleClient
 
         # Never hand the Anthropic key to another endpoint just because it is the default variable.
-        if config.text("provider.apiKeyEnvVar") == "ANTHROPIC_API_KEY":
+        if provider.api_key_env_var == "ANTHROPIC_API_KEY":
             key = None
         return OpenAICompatibleClient(base_url, model, key), ""
     if kind == "claude-cli":

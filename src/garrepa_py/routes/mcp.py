@@ -13,7 +13,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from garrepa_py.config.load import Config
+    from garrepa_py.config.settings import McpSettings
     from garrepa_py.routes.verdict import HookContext
 
 MAX_SAVED_BYTES = 16 * 1024 * 1024
@@ -36,13 +36,10 @@ def sensitive_tool(tool: str) -> bool:
     return False
 
 
-def excluded(tool: str, config: Config) -> bool:
+def excluded(tool: str, mcp: McpSettings) -> bool:
     import fnmatch
 
-    patterns = config.get("mcp.excludeTools")
-    if not isinstance(patterns, list):
-        return False
-    for pattern in (str(p) for p in patterns):
+    for pattern in mcp.exclude_tools:
         if tool == pattern or fnmatch.fnmatchcase(tool, pattern) or tool.startswith(pattern + "__"):
             return True
     return False
@@ -73,7 +70,6 @@ def _names_secret_path(tool_input: Any) -> str | None:
 
 def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     tool = str(event.get("tool_name"))
-    config = context.config
     response = event.get("tool_response")
     from garrepa_py.routes.saved_output import mcp_notice_path
 
@@ -88,10 +84,10 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
         size = sum(len(t) for t in texts)
     else:
         return passed("unknown-shape")
-    if saved is None and size < config.number("threshold.minChars"):
+    if saved is None and size < context.settings.min_chars:
         return passed("under-threshold")
     # Only now, for a large result, the checks that need fnmatch and the secret guard.
-    if excluded(tool, config):
+    if excluded(tool, context.settings.mcp):
         return passed("excluded-tool")
     if sensitive_tool(tool):
         return passed("sensitive-tool")

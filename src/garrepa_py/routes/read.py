@@ -14,7 +14,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from garrepa_py.config.load import Config
+    from garrepa_py.config.settings import ReadSettings
     from garrepa_py.routes.verdict import HookContext
 
 MAX_READ_BYTES = 16 * 1024 * 1024
@@ -25,7 +25,7 @@ OPENING_CHARS = 6000
 INSTRUCTION_FILES = ("claude.md", "claude.local.md", "agents.md", "gemini.md", "skill.md")
 
 
-def is_documentation(path: str, config: Config) -> bool:
+def is_documentation(path: str, read: ReadSettings) -> bool:
     name = os.path.basename(path)
     lower = name.lower()
     if lower in INSTRUCTION_FILES:
@@ -35,27 +35,21 @@ def is_documentation(path: str, config: Config) -> bool:
         return False
     stem, dot, extension = lower.rpartition(".")
     if not dot or not stem:
-        names = config.get("read.docNames")
-        return isinstance(names, list) and lower in {str(n).lower() for n in names}
-    extensions = config.get("read.docExtensions")
-    if isinstance(extensions, list) and extension in {str(e).lower().lstrip(".") for e in extensions}:
+        return lower in read.doc_names
+    if extension in read.doc_extensions:
         return True
     if extension in ("html", "htm"):
-        folders = config.get("read.htmlDirs")
-        wanted = {str(f).lower() for f in folders} if isinstance(folders, list) else set()
-        return any(part in wanted for part in parts[:-1])
+        return any(part in read.html_dirs for part in parts[:-1])
     return False
 
 
-def _excluded(path: str, project: str, config: Config) -> bool:
+def _excluded(path: str, project: str, read: ReadSettings) -> bool:
     import fnmatch
 
-    patterns = config.get("read.exclude")
-    if not isinstance(patterns, list):
-        return False
+    patterns = read.exclude
     name = os.path.basename(path).lower()
     relative = os.path.relpath(path, project).replace(os.sep, "/") if os.path.isabs(path) else path
-    for pattern in (str(p) for p in patterns):
+    for pattern in patterns:
         target = relative if "/" in pattern else name
         if fnmatch.fnmatch(target.lower(), pattern.lower().replace("**", "*")):
             return True
@@ -84,8 +78,8 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     path: str = tool_input["file_path"]
     if "\0" in path or not path:
         return passed("bad-path")
-    config = context.config
-    if not is_documentation(path, config):
+    read = context.settings.read
+    if not is_documentation(path, read):
         return passed("not-documentation")
     if tool_input.get("allow_large") is True:
         return passed("agent-asked-whole")
@@ -93,7 +87,7 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
         info = os.stat(path)
     except OSError:
         return passed("missing")
-    threshold = config.number("threshold.minChars")
+    threshold = context.settings.min_chars
     if not (info.st_mode & 0o170000 == 0o100000):
         return passed("not-a-file")
     if info.st_size <= threshold:
@@ -103,7 +97,7 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
         return passed("small-window")
     if info.st_size > MAX_READ_BYTES:
         return passed("too-large-to-map")
-    if _excluded(path, context.project, config):
+    if _excluded(path, context.project, read):
         return passed("excluded")
     from garrepa_py.engine import store
     from garrepa_py.guard.secrets import secret_path
@@ -148,7 +142,7 @@ def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,
     if result.decision != "compress":
         return Verdict("pass", result.reason, extra=extra)
     first = _int(tool_input.get("offset")) or 1
-    mode = context.config.text("read.mode")
+    mode = context.settings.read.mode
     if mode == "deny":
         note = ("This document is large, so garrepa gave you its map instead of the whole file. "
                 "Read the section you need with offset and limit.")
@@ -159,7 +153,7 @@ def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,
                  "additionalContext": context_text}
         shown = 0
     else:
-        count = _opening(lines, first, context.config.number("read.openingLines"))
+        count = _opening(lines, first, context.settings.read.opening_lines)
         last = min(first + count - 1, len(lines))
         note = (f"garrepa: this Read was cut to lines {first}-{last} of {len(lines):,} because the "
                 "document is large. For any section, Read the same file with offset=<first line> "

@@ -13,10 +13,14 @@ if TYPE_CHECKING:
 
 
 class HookContext:
-    __slots__ = ("config", "project", "deadline")
+    """What a route works with: the typed settings (and the layered config they came from, for
+    trust and the model), the project, and the deadline."""
+
+    __slots__ = ("config", "settings", "project", "deadline")
 
     def __init__(self, config: Config, project: str, deadline: float) -> None:
         self.config = config
+        self.settings = config.settings
         self.project = project
         self.deadline = deadline  # time.monotonic() value by which the reply must be printed
 
