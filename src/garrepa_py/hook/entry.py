@@ -140,10 +140,7 @@ def handle(event: dict[str, Any], started: float, record: dict[str, Any],
         on_deadline(deadline)
     context = HookContext(config, project, deadline)
     verdict = router.ROUTES[route](event, context)
-    record.update(verdict.extra)
-    record.update(decision=verdict.decision, reason=verdict.reason)
-    if verdict.chars_out is not None:
-        record["chars_out"] = verdict.chars_out
+    record.update(verdict.record())
     if config.settings.mode == "audit" and verdict.reply is not None:
         record["decision"] = "audit"  # computed and journaled, never delivered
         return None

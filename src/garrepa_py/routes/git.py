@@ -87,13 +87,12 @@ def _digest(dump: GitDump, command: str, response: dict[str, Any], source: str,
     result = brief(BriefRequest(kind.route, source, command[:120], _compressor(dump),
                                 combine=kind.combine, model_chars=kind.model_chars),
                    context.config, context.project, context.deadline)
-    extra: dict[str, Any] = dict(result.journal, chars_in=len(source))
     if result.decision != "compress":
-        return Verdict("pass", result.reason, extra=extra)
+        return Verdict("pass", result.reason, chars_in=len(source), notes=result.journal)
     output = {k: v for k, v in response.items()
               if k not in ("persistedOutputPath", "persistedOutputSize")}
     output.update(stdout=result.text, stderr=str(response.get("stderr") or ""),
                   interrupted=False)
     reply = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
-    return Verdict("compress", f"digested-{dump.subcommand}", reply, chars_out=len(result.text),
-                   extra=extra)
+    return Verdict("compress", f"digested-{dump.subcommand}", reply, chars_in=len(source),
+                   chars_out=len(result.text), notes=result.journal)

@@ -123,9 +123,8 @@ def _brief(tool: str, response: Any, texts: list[str], recovery: str | None,
     result = brief(BriefRequest(route, source, tool, compressors.json_blocks(texts),
                                 recovery=recovery),
                    context.config, context.project, context.deadline)
-    extra: dict[str, Any] = dict(result.journal, chars_in=len(source))
     if result.decision != "compress":
-        return Verdict("pass", result.reason, extra=extra)
+        return Verdict("pass", result.reason, chars_in=len(source), notes=result.journal)
     output: Any
     if isinstance(response, str):
         output = result.text
@@ -141,4 +140,5 @@ def _brief(tool: str, response: Any, texts: list[str], recovery: str | None,
                 output.append({"type": "text", "text": result.text})
                 placed = True
     reply = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
-    return Verdict("compress", "briefed", reply, chars_out=len(result.text), extra=extra)
+    return Verdict("compress", "briefed", reply, chars_in=len(source),
+                   chars_out=len(result.text), notes=result.journal)

@@ -138,9 +138,8 @@ def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,
                                 recovery=recovery, combine=kind.combine,
                                 model_chars=kind.model_chars),
                    context.config, context.project, context.deadline)
-    extra: dict[str, Any] = dict(result.journal, chars_in=len(text))
     if result.decision != "compress":
-        return Verdict("pass", result.reason, extra=extra)
+        return Verdict("pass", result.reason, chars_in=len(text), notes=result.journal)
     first = _int(tool_input.get("offset")) or 1
     mode = context.settings.read.mode
     if mode == "deny":
@@ -163,6 +162,5 @@ def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,
                  "updatedInput": dict(tool_input, offset=first, limit=count),
                  "additionalContext": context_text}
         shown = sum(len(line) + 1 for line in lines[first - 1:last])
-    extra["chars_out"] = len(context_text) + shown
     return Verdict("compress", f"mapped-{mode}", {"hookSpecificOutput": reply},
-                   chars_out=len(context_text) + shown, extra=extra)
+                   chars_in=len(text), chars_out=len(context_text) + shown, notes=result.journal)

@@ -26,17 +26,34 @@ class HookContext:
 
 
 class Verdict:
-    """What a route decided: a reply for the harness (None: pass through) and why."""
+    """What a route decided, and the one journal record of it.
 
-    __slots__ = ("decision", "reason", "reply", "chars_out", "extra")
+    `reply` goes to the harness (None: pass through). `chars_in` is the size of the source the
+    route worked on, measured once where it was read (None: the entry's estimate from the event
+    stands); `chars_out` what the agent receives instead; `notes` the engine's numbers and labels
+    (method, model, tokens, masked kinds) — never content.
+    """
+
+    __slots__ = ("decision", "reason", "reply", "chars_in", "chars_out", "notes")
 
     def __init__(self, decision: str, reason: str, reply: dict[str, Any] | None = None,
-                 chars_out: int | None = None, extra: dict[str, Any] | None = None) -> None:
+                 chars_in: int | None = None, chars_out: int | None = None,
+                 notes: dict[str, Any] | None = None) -> None:
         self.decision = decision  # "pass" | "compress"
         self.reason = reason
         self.reply = reply
+        self.chars_in = chars_in
         self.chars_out = chars_out
-        self.extra = extra or {}  # journaled as-is: numbers and labels, never content
+        self.notes = notes or {}
+
+    def record(self) -> dict[str, Any]:
+        """The fields this verdict adds to the event's journal line."""
+        fields = dict(self.notes, decision=self.decision, reason=self.reason)
+        if self.chars_in is not None:
+            fields["chars_in"] = self.chars_in
+        if self.chars_out is not None:
+            fields["chars_out"] = self.chars_out
+        return fields
 
 
 def passed(reason: str) -> Verdict:
