@@ -29,7 +29,8 @@ HEAVY_MODULES = ("anthropic", "typer", "rich", "tomlkit", "filelock", "click", "
                  "detect_secrets")
 # Standard-library modules that each cost several ms to import here; the pass-through path,
 # which the launcher runs as `python -I -S`, stays clear of them (docs/benchmarks.md).
-SLOW_STDLIB = ("json", "re", "pathlib", "dataclasses", "typing", "hashlib", "tomllib", "inspect")
+SLOW_STDLIB = ("json", "re", "pathlib", "dataclasses", "typing", "hashlib", "tomllib", "inspect",
+               "urllib", "http", "ssl", "email", "subprocess")
 
 
 def last_record(home: Path) -> dict:
@@ -238,3 +239,15 @@ def test_a_structural_only_compress_loads_no_http_stack(project: Path) -> None:
                         .splitlines()[-1])
     assert (record["decision"], record["fallback"]) == ("compress", "provider-none")
     assert proc.stderr.rsplit("LOADED=", 1)[1] == "[]"
+
+
+def test_a_misspelt_config_key_is_journaled_not_swallowed(project: Path, garrepa_home: Path) -> None:
+    (project / "garrepa.config.json").write_text('{"thresold": {"minChars": 5000}}')
+    event = dict(MCP_EVENT, tool_response=[{"type": "text", "text": "x" * 500}])
+    proc = run_hook(json.dumps(event), env={"CLAUDE_PROJECT_DIR": str(project)})
+    assert proc.returncode == 0
+    assert last_record(garrepa_home)["config_problems"] == 1
+    from garrepa_py.config.load import load_config
+
+    assert load_config(project, environ={}).problems == (
+        "garrepa.config.json: unknown key 'thresold.minChars' (ignored)",)

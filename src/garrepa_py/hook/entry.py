@@ -130,6 +130,8 @@ def handle(event: dict[str, Any], started: float, record: dict[str, Any],
     project = str(record["project"])
     route = router.classify(event)
     config = load_config(project)
+    if config.problems:  # a misspelt key or a bad value: its default serves, the journal says so
+        record["config_problems"] = len(config.problems)
     if config.disabled:
         record.update(decision="pass", reason="mode-off")
         return None
