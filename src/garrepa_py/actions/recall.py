@@ -97,22 +97,27 @@ def ask(path: Path, question: str, client: ModelClient) -> Answer:
                        for n, line in enumerate(masked_lines, start=1))[:ASK_CHARS]
     user = (f"Question: {question}\n<untrusted-content>\n{numbered}</untrusted-content>\n"
             "Reply with the relevant lines only, as '<number>: <line text>'.")
+    verified: list[tuple[int, str]] = []
+    rejected: list[str] = []
+
+    def accept(text: str) -> tuple[str | None, str]:
+        """Keep only quotes that equal the line at that number (as the model saw it)."""
+        for raw in text.split("\n"):
+            match = QUOTE.match(raw)
+            if not match:
+                continue
+            number, quoted = int(match.group(1)), match.group(2).rstrip()
+            if 1 <= number <= len(lines) and quoted and quoted.strip() in (
+                    lines[number - 1].strip(), masked_lines[number - 1].strip()):
+                if (number, lines[number - 1]) not in verified:
+                    verified.append((number, lines[number - 1]))
+            else:
+                rejected.append(raw)
+        return "\n".join(f"{n}: {line}" for n, line in verified), ""
+
     try:
-        reply = door.ask(client, ASK_SYSTEM, user, 2048, time.monotonic() + 60).reply
+        door.ask(client, ASK_SYSTEM, user, 2048, time.monotonic() + 60, accept)
     except ModelError as exc:
         raise GarrepaError(f"the model did not answer ({exc.reason})",
                            hint="`garrepa peek` shows lines without a model") from None
-    verified: list[tuple[int, str]] = []
-    rejected = 0
-    for raw in reply.text.split("\n"):
-        match = QUOTE.match(raw)
-        if not match:
-            continue
-        number, quoted = int(match.group(1)), match.group(2).rstrip()
-        if 1 <= number <= len(lines) and quoted and quoted.strip() in (
-                lines[number - 1].strip(), masked_lines[number - 1].strip()):
-            if (number, lines[number - 1]) not in verified:
-                verified.append((number, lines[number - 1]))
-        else:
-            rejected += 1
-    return Answer(verified, rejected)
+    return Answer(verified, len(rejected))

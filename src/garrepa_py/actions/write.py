@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from garrepa_py.config.load import Config
 from garrepa_py.errors import GarrepaError
 from garrepa_py.guard import secrets
-from garrepa_py.model.base import ModelClient, ModelError
+from garrepa_py.model.base import ModelClient, ModelError, Rejected
 from garrepa_py.structural import handles
 
 DIGEST_OVER = 24000  # larger diffs go through the git digest first
@@ -126,19 +126,29 @@ def draft(kind: str, diff: str, config: Config, context: str | None = None,
                                hint="run `garrepa doctor` to see how to set a provider")
     task = TASKS[kind] + (f"\nThe developer says why: {context}" if context else "")
     user = f"{task}\n<untrusted-content>\n{material}\n</untrusted-content>"
+    allowed = safe + "\n" + (context or "")
+
+    def accept(text: str) -> tuple[str | None, str]:
+        message = text.strip().strip("`").strip()
+        if not message:
+            return None, "empty"
+        invented = handles.fabricated(message, allowed)
+        if invented:
+            return None, "invented:" + ", ".join(invented)
+        return message, ""
+
     try:
-        reply = door.ask(client, SYSTEM, user, 400, time.monotonic() + MODEL_SECONDS).reply
+        message = door.ask(client, SYSTEM, user, 400, time.monotonic() + MODEL_SECONDS,
+                           accept).text
+    except Rejected as exc:
+        if exc.reason == "empty":
+            raise GarrepaError("the model returned an empty draft", hint="try again") from None
+        raise GarrepaError(f"the draft cited {exc.reason.removeprefix('invented:')}, which the "
+                           "diff does not contain; nothing was printed",
+                           hint="try again, or add --context") from None
     except ModelError as exc:
         raise GarrepaError(f"the model did not answer ({exc.reason})",
                            hint="check `garrepa doctor`, then try again") from None
-    message = reply.text.strip().strip("`").strip()
-    if not message:
-        raise GarrepaError("the model returned an empty draft", hint="try again")
-    allowed = safe + "\n" + (context or "")
-    invented = handles.fabricated(message, allowed)
-    if invented:
-        raise GarrepaError(f"the draft cited {', '.join(invented)}, which the diff does not "
-                           "contain; nothing was printed", hint="try again, or add --context")
     if kind == "pr-title":
         message = message.split("\n", 1)[0].strip()
     return Draft(message, places)

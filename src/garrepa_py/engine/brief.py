@@ -51,29 +51,40 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
         return None
     journal["cache"] = "miss"
     from garrepa_py.engine import door
-    from garrepa_py.model.base import ModelError
+    from garrepa_py.model.base import ModelError, ModelReply, Rejected
+
+    restored: list[int] = []
+
+    def accept(text: str) -> tuple[str | None, str]:
+        checked = validate.check(text, source, structural.must_keep, request.model_chars)
+        restored.append(checked.restored)
+        return checked.text, checked.reason
+
+    def took(reply: ModelReply) -> None:
+        journal.update(model=reply.model, input_tokens=reply.input_tokens,
+                       output_tokens=reply.output_tokens,
+                       model_ms=round((time.monotonic() - started) * 1000))
 
     started = time.monotonic()
     try:
-        reply = door.ask(client, prompt.SYSTEM,
-                         prompt.user_message(request.route, request.label, source,
-                                             request.question, request.model_chars),
-                         config.settings.provider.max_tokens,
-                         deadline - MODEL_MARGIN_SECONDS).reply
+        exchange = door.ask(client, prompt.SYSTEM,
+                            prompt.user_message(request.route, request.label, source,
+                                                request.question, request.model_chars),
+                            config.settings.provider.max_tokens,
+                            deadline - MODEL_MARGIN_SECONDS, accept)
+    except Rejected as exc:  # it answered, and the answer failed validation: remembered
+        took(exc.reply)
+        journal["fallback"] = exc.reason
+        _remember(project, key, {"status": "rejected", "reason": exc.reason}, journal)
+        return None
     except ModelError as exc:  # transient or refused at the door: not cached
         journal.update(fallback=exc.reason, model_ms=round((time.monotonic() - started) * 1000))
         return None
-    journal.update(model=reply.model, input_tokens=reply.input_tokens,
-                   output_tokens=reply.output_tokens,
-                   model_ms=round((time.monotonic() - started) * 1000))
-    checked = validate.check(reply.text, source, structural.must_keep, request.model_chars)
-    if checked.text is None:
-        journal["fallback"] = checked.reason
-        _remember(project, key, {"status": "rejected", "reason": checked.reason}, journal)
-        return None
-    journal["restored"] = checked.restored
-    _remember(project, key, {"status": "ok", "text": checked.text, "model": reply.model}, journal)
-    return checked.text
+    took(exchange.reply)
+    journal["restored"] = restored[-1] if restored else 0
+    _remember(project, key, {"status": "ok", "text": exchange.text, "model": exchange.reply.model},
+              journal)
+    return exchange.text
 
 
 def _remember(project: str, key: str, entry: dict[str, Any], journal: dict[str, Any]) -> None:

@@ -34,6 +34,14 @@ class ModelError(Exception):
         self.reason = reason
 
 
+class Rejected(ModelError):
+    """A reply that arrived but failed the caller's validation; `reply` has its token counts."""
+
+    def __init__(self, reason: str, reply: ModelReply) -> None:
+        super().__init__(reason)
+        self.reply = reply
+
+
 class ModelClient(Protocol):
     name: str
     model: str
