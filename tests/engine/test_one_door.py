@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -49,38 +50,34 @@ def test_the_door_masks_every_canary(project: Path) -> None:
     assert exchange.masked.kinds()["aws-key"] == 2
 
 
-@pytest.fixture
-def ask_env(project: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    (project / ".git").mkdir()
-    monkeypatch.chdir(project)
-    return project
-
-
-def test_ask_on_a_dot_env_reads_and_sends_nothing(ask_env: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def ask(project: Path, monkeypatch: pytest.MonkeyPatch, file: str, reply: str,
+        question: str) -> tuple[Any, list[str]]:
+    """`garrepa ask FILE QUESTION` in the project, the model a loopback fake: (result, bodies)."""
     from ..cli.helpers import invoke
 
-    (ask_env / ".env").write_text(canary_text())
-    with FakeAnthropic(reply_text="2: x") as fake:
+    (project / ".git").mkdir(exist_ok=True)
+    monkeypatch.chdir(project)
+    (project / file).write_text(canary_text())
+    with FakeAnthropic(reply_text=reply) as fake:
         monkeypatch.setenv("GARREPA_BASE_URL", fake.url)
         monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
-        result = invoke("ask", ".env", "what is the AWS key?")
-        assert fake.requests == []
+        result = invoke("ask", file, question)
+        return result, [json.dumps(r.body) for r in fake.requests]
+
+
+def test_ask_on_a_dot_env_reads_and_sends_nothing(project: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    result, sent = ask(project, monkeypatch, ".env", "2: x", "what is the AWS key?")
+    assert sent == []
     assert result.exit_code == 1
     assert "is a secret file (name:.env); it is never read or sent" in result.output
     assert leaked(result.output) == []
 
 
-def test_ask_on_a_file_holding_secrets_sends_them_masked(ask_env: Path,
+def test_ask_on_a_file_holding_secrets_sends_them_masked(project: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from ..cli.helpers import invoke
-
-    (ask_env / "deploy-notes.txt").write_text(canary_text())
-    with FakeAnthropic(reply_text='3: AWS_ACCESS_KEY_ID = "[secret: aws-key]"') as fake:
-        monkeypatch.setenv("GARREPA_BASE_URL", fake.url)
-        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test")
-        result = invoke("ask", "deploy-notes.txt", "where is the AWS key set?")
-        sent = json.dumps(fake.requests[0].body)
-    assert leaked(sent) == []
+    result, sent = ask(project, monkeypatch, "deploy-notes.txt",
+                       '3: AWS_ACCESS_KEY_ID = "[secret: aws-key]"', "where is the AWS key set?")
+    assert len(sent) == 1 and leaked(sent[0]) == []
     # the answer is checked against the masked line the model saw, and shows the real line
     assert result.output.startswith('3\tAWS_ACCESS_KEY_ID = "AKIAQ3EGRHXT7QZDLNWB"')

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -192,53 +193,43 @@ def test_parallel_hooks_never_tear_journal_lines(garrepa_home: Path) -> None:
         f"s{i}" for i in range(32))
 
 
-def test_detect_secrets_loads_only_when_a_candidate_line_is_present(project: Path) -> None:
-    """Its import costs ~0.2 s: a compressed result with no candidate line never pays it."""
-    code = (
-        "import io, sys; sys.path.insert(0, sys.argv[1]);"
-        "sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[2].encode()));"
-        "from garrepa_py.hook import entry\n"
-        "import threading\n"
-        "real_exit = entry.os._exit\n"
-        "entry.os._exit = lambda code: None\n"
-        "try:\n    entry.main()\nexcept SystemExit:\n    pass\n"
-        "sys.stderr.write('\\nLOADED=' + str('detect_secrets' in sys.modules))"
-    )
-    plain = "\n".join(f"- item {n}: the quick brown fox jumps over the lazy dog" for n in range(900))
-    with_candidate = plain + '\ndb_password = "Tr0ub4dor&3-canary"\n'
-    for text, expected in ((plain, "False"), (with_candidate, "True")):
-        event = dict(MCP_EVENT, tool_response=[{"type": "text", "text": text}])
-        proc = subprocess.run(
-            [sys.executable, "-I", "-S", "-c", code, str(SRC), json.dumps(event)],
-            capture_output=True, text=True, timeout=60, check=True,
-            env=dict(os.environ, CLAUDE_PROJECT_DIR=str(project), GARREPA_PROVIDER="none",
-                     GARREPA_THRESHOLD="1000"))
-        assert proc.stderr.rsplit("LOADED=", 1)[1] == expected, proc.stderr[-500:]
+LOADED_AFTER = (
+    "import io, os, sys; sys.path.append(sys.argv[1]);"
+    "sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[2].encode()));"
+    "from garrepa_py.hook import entry\n"
+    "entry.os._exit = lambda code: None\n"
+    "sys.stdout = open(os.devnull, 'w')\n"
+    "try:\n    entry.main()\nexcept SystemExit:\n    pass\n"
+    "sys.stderr.write('\\nLOADED=' + repr([m for m in sys.argv[3].split(',') if m in sys.modules]))"
+)
+PLAIN = "\n".join(f"- item {n}: the quick brown fox jumps over the lazy dog" for n in range(900))
 
 
-def test_a_structural_only_compress_loads_no_http_stack(project: Path) -> None:
-    code = (
-        "import io, os, sys; sys.path.append(sys.argv[1]);"
-        "sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[2].encode()));"
-        "from garrepa_py.hook import entry\n"
-        "entry.os._exit = lambda code: None\n"
-        "real = sys.stdout; sys.stdout = open(os.devnull, 'w')\n"
-        "try:\n    entry.main()\nexcept SystemExit:\n    pass\n"
-        "loaded = [m for m in ('urllib.request', 'http.client', 'ssl', 'email',"
-        " 'garrepa_py.model.base') if m in sys.modules]\n"
-        "sys.stderr.write('\\nLOADED=' + repr(loaded))"
-    )
-    text = "\n".join(f"- item {n}: the quick brown fox jumps over the lazy dog" for n in range(900))
+def loaded_after(project: Path, text: str, modules: tuple[str, ...]) -> list[str]:
+    """Which of `modules` a real hook process (python -I -S) loaded to compress `text`."""
     event = dict(MCP_EVENT, tool_response=[{"type": "text", "text": text}])
     proc = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", code, str(SRC), json.dumps(event)],
+        [sys.executable, "-I", "-S", "-c", LOADED_AFTER, str(SRC), json.dumps(event),
+         ",".join(modules)],
         capture_output=True, text=True, timeout=60, check=True,
         env=dict(os.environ, CLAUDE_PROJECT_DIR=str(project), GARREPA_PROVIDER="none",
                  GARREPA_THRESHOLD="1000"))
+    return list(ast.literal_eval(proc.stderr.rsplit("LOADED=", 1)[1]))
+
+
+def test_detect_secrets_loads_only_when_a_candidate_line_is_present(project: Path) -> None:
+    """Its import costs ~0.2 s: a compressed result with no candidate line never pays it."""
+    assert loaded_after(project, PLAIN, ("detect_secrets",)) == []
+    with_candidate = PLAIN + '\ndb_password = "Tr0ub4dor&3-canary"\n'
+    assert loaded_after(project, with_candidate, ("detect_secrets",)) == ["detect_secrets"]
+
+
+def test_a_structural_only_compress_loads_no_http_stack(project: Path) -> None:
+    stack = ("urllib.request", "http.client", "ssl", "email", "garrepa_py.model.base")
+    assert loaded_after(project, PLAIN, stack) == []
     record = json.loads((project.parent / "garrepa-home" / "journal.jsonl").read_text()
                         .splitlines()[-1])
     assert (record["decision"], record["fallback"]) == ("compress", "provider-none")
-    assert proc.stderr.rsplit("LOADED=", 1)[1] == "[]"
 
 
 def test_a_misspelt_config_key_is_journaled_not_swallowed(project: Path, garrepa_home: Path) -> None:
