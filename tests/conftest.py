@@ -27,8 +27,13 @@ def garrepa_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "garrepa-home"
     monkeypatch.setenv("GARREPA_HOME", str(home))
     for name in ("GARREPA_DISABLE", "GARREPA_MODE", "GARREPA_THRESHOLD", "GARREPA_PROVIDER",
-                 "GARREPA_BASE_URL", "GARREPA_MODEL", "CLAUDE_PROJECT_DIR"):
+                 "GARREPA_BASE_URL", "GARREPA_MODEL", "CLAUDE_PROJECT_DIR",
+                 # what `auto` follows: no test may pick up the machine's own way to Claude
+                 "ANTHROPIC_BASE_URL", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_CUSTOM_HEADERS",
+                 "ANTHROPIC_DEFAULT_HAIKU_MODEL", "ANTHROPIC_SMALL_FAST_MODEL",
+                 "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_OAUTH_TOKEN"):
         monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "no-claude-login"))
     return home
 
 

@@ -82,5 +82,5 @@ def test_ask_json_and_nothing_found(spill: tuple[Path, str], monkeypatch: pytest
 def test_ask_without_model(spill: tuple[Path, str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     result = invoke("ask", spill[1], "q")
-    assert result.output == ("error: ask needs a model, and none is usable (no-api-key)\n"
+    assert result.output == ("error: ask needs a model, and none is usable (auto-nothing-found)\n"
                              "hint: use `garrepa peek`, or see `garrepa doctor`\n")

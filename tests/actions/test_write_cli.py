@@ -153,7 +153,7 @@ def test_without_a_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     result = invoke("write", "commit-message", input=DIFF)
-    assert result.output == ("error: writing needs a model, and none is usable (no-api-key)\n"
+    assert result.output == ("error: writing needs a model, and none is usable (auto-nothing-found)\n"
                              "hint: run `garrepa doctor` to see how to set a provider\n")
 
 
@@ -188,3 +188,17 @@ def test_write_on_the_requests_release_diff_names_each_masked_key(
     assert len({p.split(":")[1].strip() for p in places}) >= 3  # several key files named
     assert "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDHlIhe7GLCeSk8" not in \
         json.dumps(fake.requests[0].body)
+
+
+def test_write_works_with_only_claude_codes_gateway_settings(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """`ANTHROPIC_BASE_URL` + `ANTHROPIC_AUTH_TOKEN`, as for a gateway: it used to fail with
+    "the model did not answer (connection)"."""
+    monkeypatch.chdir(tmp_path)
+    with FakeAnthropic(reply_text="Say hello instead of hi") as fake:
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", fake.url)
+        monkeypatch.setenv("ANTHROPIC_AUTH_TOKEN", "gateway-token")
+        monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+        result = invoke("write", "commit-message", input=DIFF)
+        assert fake.headers[0]["authorization"] == "Bearer gateway-token"
+    assert (result.exit_code, result.output) == (0, "Say hello instead of hi\n")

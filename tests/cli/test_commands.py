@@ -55,7 +55,7 @@ def test_config_set_rejects_bad_value_verbatim() -> None:
     result = invoke("config", "set", "provider.type", "openai")
     assert result.exit_code == 1
     assert result.output == (
-        "error: 'provider.type' must be one of 'anthropic', 'openai-compatible', 'claude-cli', "
+        "error: 'provider.type' must be one of 'auto', 'anthropic', 'openai-compatible', 'claude-cli', "
         "'none' (got 'openai')\nhint: see `garrepa config list` for every key and its current value\n")
 
 
@@ -170,7 +170,8 @@ def test_doctor_explains_untrusted_project_and_missing_key(project: Path,
     _, report = doctor_json(project)
     checks = {c["name"]: c for c in report["checks"]}
     assert checks["provider"]["detail"] == (
-        "ANTHROPIC_API_KEY is not set: briefings will be structural only")
+        "auto found no way to Claude here (no ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN or "
+        "logged-in `claude`): structural only")
 
 
 def test_doctor_on_uninstalled_project_fails(project: Path) -> None:

@@ -140,10 +140,10 @@ def test_init_dry_run_prints_diff_and_writes_nothing(project: Path, garrepa_home
 def test_init_hints_when_api_key_unset(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     result = invoke("init", str(project))
-    assert ("hint: ANTHROPIC_API_KEY is not set in this shell; briefings will be structural only "
-            "until it is") in result.output
+    assert ("hint: no model is reachable from this shell (auto-nothing-found), so briefings will "
+            "be structural only; `garrepa doctor` says what to set.") in result.output
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
-    assert "hint: ANTHROPIC_API_KEY" not in invoke("init", str(project)).output
+    assert "hint: no model" not in invoke("init", str(project)).output
 
 
 def test_init_refuses_to_overwrite_foreign_launcher(project: Path) -> None:

@@ -21,7 +21,7 @@ def write_project_config(project: Path, data: object) -> Path:
 def test_defaults_without_any_file(project: Path) -> None:
     config = load_config(project, environ={})
     assert config.settings.min_chars == 32000
-    assert config.settings.provider.type == "anthropic"
+    assert config.settings.provider.type == "auto"
     assert config.settings.provider.model == "claude-haiku-4-5"
     assert config.problems == ()
     assert config.project_trusted is None
@@ -60,7 +60,7 @@ def test_untrusted_project_cannot_choose_endpoint_key_or_provider(project: Path)
     config = load_config(project, environ={})
     assert config.project_trusted is False
     assert config.get("provider.baseUrl") is None
-    assert config.settings.provider.type == "anthropic"
+    assert config.settings.provider.type == "auto"
     assert config.settings.provider.api_key_env_var == "ANTHROPIC_API_KEY"
     assert sorted(config.untrusted_keys) == ["provider.apiKeyEnvVar", "provider.baseUrl",
                                              "provider.model", "provider.type"]

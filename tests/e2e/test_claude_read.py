@@ -156,3 +156,37 @@ def test_claude_cli_provider_inside_a_real_session(git_project: Path, changelog:
     assert notes in everything
     [record] = [r for r in journal.read(target=garrepa_home / "journal.jsonl") if r["route"] == "read"]
     assert (record["decision"], record["method"]) == ("compress", "model")
+
+
+NOTES = "The attrs changelog, newest release first (lines 1-40)."
+
+
+@pytest.mark.parametrize("auth", ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN"])
+def test_the_cheap_model_is_reached_the_way_claude_code_reaches_claude(
+        git_project: Path, changelog: Path, tmp_path: Path, garrepa_home: Path, auth: str) -> None:
+    """No garrepa provider config at all: Claude Code's own ANTHROPIC_BASE_URL and key or token
+    are how the hook reaches the (fake) model, and the map carries the model's notes."""
+    garrepa("init", str(git_project))
+    assert not (git_project / "garrepa.config.json").exists()
+    extra = {"ANTHROPIC_AUTH_TOKEN": "tok-e2e"} if auth == "ANTHROPIC_AUTH_TOKEN" else {}
+    unset = ("ANTHROPIC_API_KEY",) if auth == "ANTHROPIC_AUTH_TOKEN" else ()
+    with FakeAnthropic([Turn.tool("Read", file_path=str(changelog))], reply_text=NOTES) as fake:
+        run = run_claude(git_project, fake.url, tmp_path / "home", garrepa_home,
+                         extra_env=extra, unset=unset)
+        assert run.returncode == 0, run.stderr[-2000:]
+        summarizer = [(r, h) for r, h in zip(fake.requests, fake.headers, strict=True)
+                      if r.path.startswith("/v1/messages") and "count_tokens" not in r.path
+                      and not r.body.get("tools")
+                      and "<untrusted-content>" in json.dumps(r.body.get("messages"))]
+        everything = context_messages(fake)
+    assert len(summarizer) == 1  # garrepa's one briefing request, through Claude Code's own way
+    headers = summarizer[0][1]
+    if auth == "ANTHROPIC_API_KEY":
+        assert headers["x-api-key"] == "sk-test-dummy"
+    else:
+        assert headers["authorization"] == "Bearer tok-e2e" and "x-api-key" not in headers
+    assert NOTES in everything and "Document map of CHANGELOG.md" in everything
+    record = [r for r in journal.read(target=garrepa_home / "journal.jsonl") if r["route"] == "read"]
+    assert record[0]["method"] == "model"
+    assert record[0]["provider"].startswith(("key from $ANTHROPIC_API_KEY at http://127.0.0.1",
+                                             "bearer token from $ANTHROPIC_AUTH_TOKEN at http://"))

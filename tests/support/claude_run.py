@@ -40,7 +40,7 @@ class ClaudeRun:
 
 def run_claude(project: Path, base_url: str, home: Path, garrepa_home: Path,
                mcp_config: Path | None = None, timeout: float = 180,
-               extra_env: dict[str, str] | None = None) -> ClaudeRun:
+               extra_env: dict[str, str] | None = None, unset: tuple[str, ...] = ()) -> ClaudeRun:
     binary = claude_binary()
     assert binary is not None, "Claude Code is not installed; run scripts/test"
     home.mkdir(parents=True, exist_ok=True)
@@ -61,6 +61,8 @@ def run_claude(project: Path, base_url: str, home: Path, garrepa_home: Path,
     if shutil.which("git"):
         env["PATH"] += os.pathsep + str(Path(shutil.which("git") or "git").parent)
     env.update(extra_env or {})
+    for name in unset:
+        env.pop(name, None)
     command = [str(binary), "-p", "go", "--dangerously-skip-permissions",
                "--output-format", "stream-json", "--verbose", "--include-hook-events"]
     if mcp_config is not None:

@@ -109,6 +109,18 @@ def _trust(config: Config) -> Check:
 
 
 WHY_STRUCTURAL = {
+    "auto-nothing-found": ("warn", "auto found no way to Claude here (no ANTHROPIC_API_KEY, "
+                           "ANTHROPIC_AUTH_TOKEN or logged-in `claude`): structural only",
+                           "run garrepa where Claude Code runs (same shell), export "
+                           "ANTHROPIC_API_KEY=…, or log in with `claude` and /login"),
+    "auto-bedrock-unsupported": ("warn", "Claude Code uses Amazon Bedrock (CLAUDE_CODE_USE_BEDROCK)"
+                                 "; garrepa cannot reach Bedrock yet: structural only",
+                                 "`garrepa config set provider.type anthropic` with an API key, "
+                                 "or accept structural briefings"),
+    "auto-vertex-unsupported": ("warn", "Claude Code uses Google Vertex (CLAUDE_CODE_USE_VERTEX); "
+                                "garrepa cannot reach Vertex yet: structural only",
+                                "`garrepa config set provider.type anthropic` with an API key, "
+                                "or accept structural briefings"),
     "untrusted-project-config": ("warn", "structural only: the project config is not trusted",
                                  "see the trust check above"),
     "provider-none": ("ok", "none: structural briefings only", ""),
@@ -128,7 +140,9 @@ def _provider(config: Config) -> Check:
     client, why_not = make_client(config)
     variable = config.settings.provider.api_key_env_var
     if client is not None:
-        return Check("provider", "ok", f"{client.name}, {client.model}")
+        origin = getattr(client, "origin", "")
+        return Check("provider", "ok", f"{client.name}, {client.model}"
+                     + (f" (auto: {origin})" if origin else ""))
     status, detail, hint = WHY_STRUCTURAL.get(
         why_not, ("warn", f"{why_not}: structural only", "check provider.type"))
     return Check("provider", status, detail.format(var=variable), hint.format(var=variable))

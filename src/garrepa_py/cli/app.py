@@ -99,11 +99,12 @@ def init(
         return
     out.print("garrepa is installed." if outcome.changed else "garrepa was already installed; nothing changed.")
     config = load_config(root)
-    chosen = config.settings.provider
-    if not config.untrusted_keys and chosen.type == "anthropic" and not \
-            os.environ.get(chosen.api_key_env_var):
-        out.print(f"hint: {chosen.api_key_env_var} is not set in this shell; "
-                  "briefings will be structural only until it is (`garrepa doctor` checks).")
+    from garrepa_py.model.providers import make_client
+
+    client, why_not = make_client(config)
+    if client is None and why_not not in ("provider-none", "untrusted-project-config"):
+        out.print(f"hint: no model is reachable from this shell ({why_not}), so briefings will be "
+                  "structural only; `garrepa doctor` says what to set.")
     out.print("next: run `garrepa doctor`, then start claude in this directory.")
 
 

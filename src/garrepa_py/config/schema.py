@@ -9,7 +9,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-PROVIDERS = ("anthropic", "openai-compatible", "claude-cli", "none")
+PROVIDERS = ("auto", "anthropic", "openai-compatible", "claude-cli", "none")
 MODES = ("on", "audit", "off")
 READ_MODES = ("narrow", "deny")
 
@@ -105,8 +105,10 @@ SETTINGS: tuple[Setting, ...] = (
             "html/htm files count as documentation only under these folders"),
     Setting("read.exclude", ["requirements*.txt", "CMakeLists.txt"], _text_list,
             "more paths never mapped: names or globs (with / they match the project path)"),
-    Setting("provider.type", "anthropic", _one_of(PROVIDERS),
-            "who writes briefings: anthropic, openai-compatible, claude-cli, or none",
+    Setting("provider.type", "auto", _one_of(PROVIDERS),
+            "who writes briefings: auto (the way Claude Code reaches Claude: ANTHROPIC_API_KEY or "
+            "ANTHROPIC_AUTH_TOKEN with ANTHROPIC_BASE_URL, else a logged-in claude), anthropic, "
+            "openai-compatible, claude-cli, or none",
             needs_trust=True, env="GARREPA_PROVIDER"),
     Setting("provider.apiKeyEnvVar", "ANTHROPIC_API_KEY", _env_name,
             "the environment variable holding the provider's API key", needs_trust=True),

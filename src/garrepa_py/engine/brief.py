@@ -130,6 +130,8 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
         return Briefing("pass", "not-shorter", journal=journal)
     client, why_not = client_factory(config)
     body = None
+    if client is not None:
+        journal["provider"] = getattr(client, "origin", "") or client.name  # how it was chosen
     if client is None:
         journal["fallback"] = why_not
     elif found.unmaskable:

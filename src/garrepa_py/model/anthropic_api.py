@@ -15,15 +15,27 @@ API_VERSION = "2023-06-01"
 class AnthropicClient:
     name = "anthropic"
 
-    def __init__(self, api_key: str, model: str, base_url: str | None = None) -> None:
+    def __init__(self, api_key: str, model: str, base_url: str | None = None,
+                 bearer: bool = False, extra_headers: dict[str, str] | None = None,
+                 origin: str = "") -> None:
         self.api_key = api_key
         self.model = model
         self.url = (base_url or DEFAULT_BASE_URL).rstrip("/") + "/v1/messages"
+        self.bearer = bearer  # ANTHROPIC_AUTH_TOKEN: `Authorization: Bearer`, as Claude Code sends
+        self.extra_headers = extra_headers or {}
+        self.origin = origin  # how `auto` chose it, for doctor and the journal
+
+    def headers(self) -> dict[str, str]:
+        auth = ({"authorization": f"Bearer {self.api_key}"} if self.bearer
+                else {"x-api-key": self.api_key})
+        extra = {k: v for k, v in self.extra_headers.items()
+                 if k.lower() not in ("x-api-key", "authorization", "content-type")}
+        return {**extra, **auth, "anthropic-version": API_VERSION}
 
     def complete(self, system: str, user: str, max_tokens: int, deadline: float) -> ModelReply:
         reply = post_json(
             self.url,
-            {"x-api-key": self.api_key, "anthropic-version": API_VERSION},
+            self.headers(),
             {"model": self.model, "max_tokens": max_tokens, "temperature": 0, "system": system,
              "messages": [{"role": "user", "content": user}]},
             deadline,

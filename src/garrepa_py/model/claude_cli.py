@@ -40,6 +40,7 @@ def child_command(binary: str, model: str, system: str) -> list[str]:
 
 class ClaudeCliClient:
     name = "claude-cli"
+    origin = ""  # how `auto` chose it, for doctor and the journal
 
     def __init__(self, model: str, binary: str | None = None) -> None:
         self.model = DEFAULT_MODEL if model.startswith("claude-haiku") else model

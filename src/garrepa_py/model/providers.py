@@ -26,6 +26,8 @@ def make_client(config: Config, environ: Mapping[str, str] | None = None
         # A project config wants to decide the provider but is not trusted: no model at all
         # until `garrepa trust`, rather than a mix of its choices and the user's.
         return None, "untrusted-project-config"
+    if kind == "auto":
+        return _auto(config, env)
     if kind == "anthropic":
         if not key:
             return None, "no-api-key"
@@ -49,3 +51,74 @@ def make_client(config: Config, environ: Mapping[str, str] | None = None
 
         return ClaudeCliClient(model, binary), ""
     return None, f"unknown-provider-{kind}"
+
+
+HAIKU = "claude-haiku-4-5"
+TRUTHY = ("1", "true", "yes", "on")
+
+
+def custom_headers(raw: str | None) -> dict[str, str]:
+    """ANTHROPIC_CUSTOM_HEADERS, as Claude Code reads it: `Name: value` lines."""
+    headers: dict[str, str] = {}
+    for line in (raw or "").splitlines():
+        name, colon, value = line.partition(":")
+        if colon and name.strip() and "\r" not in value and "\n" not in value:
+            headers[name.strip()] = value.strip()
+    return headers
+
+
+def auto_model(config: Config, env: Mapping[str, str]) -> str:
+    """An explicit `provider.model` wins; else Claude Code's own small model; else Haiku 4.5."""
+    if config.sources.get("provider.model", "default") != "default":
+        return config.settings.provider.model
+    return (env.get("ANTHROPIC_DEFAULT_HAIKU_MODEL") or env.get("ANTHROPIC_SMALL_FAST_MODEL")
+            or HAIKU)
+
+
+def _logged_in_claude(env: Mapping[str, str]) -> str | None:
+    """The `claude` binary, when this user is logged in to it (a subscription, no API key)."""
+    binary = shutil.which("claude", path=env.get("PATH"))
+    if binary is None:
+        return None
+    home = env.get("CLAUDE_CONFIG_DIR") or os.path.join(env.get("HOME") or
+                                                        os.path.expanduser("~"), ".claude")
+    if env.get("CLAUDE_CODE_OAUTH_TOKEN") or os.path.isfile(os.path.join(home, ".credentials.json")):
+        return binary
+    return None
+
+
+def _auto(config: Config, env: Mapping[str, str]) -> tuple[ModelClient | None, str]:
+    """Follow Claude Code's own way to Claude: its environment, else a logged-in `claude`.
+
+    Explicit `provider.baseUrl` and `provider.apiKeyEnvVar` (yours, or a trusted project's) win
+    over Claude Code's variables.
+    """
+    provider = config.settings.provider
+    model = auto_model(config, env)
+    if env.get("CLAUDE_CODE_USE_BEDROCK", "").lower() in TRUTHY:
+        return None, "auto-bedrock-unsupported"
+    if env.get("CLAUDE_CODE_USE_VERTEX", "").lower() in TRUTHY:
+        return None, "auto-vertex-unsupported"
+    base_url = provider.base_url or env.get("ANTHROPIC_BASE_URL") or None
+    headers = custom_headers(env.get("ANTHROPIC_CUSTOM_HEADERS"))
+    explicit_variable = config.sources.get("provider.apiKeyEnvVar", "default") != "default"
+    from garrepa_py.model.anthropic_api import AnthropicClient
+
+    where = f" at {base_url}" if base_url else ""
+    if explicit_variable and env.get(provider.api_key_env_var):
+        return AnthropicClient(env[provider.api_key_env_var], model, base_url, False, headers,
+                               f"key from ${provider.api_key_env_var}{where}"), ""
+    if env.get("ANTHROPIC_API_KEY"):
+        return AnthropicClient(env["ANTHROPIC_API_KEY"], model, base_url, False, headers,
+                               f"key from $ANTHROPIC_API_KEY{where}"), ""
+    if env.get("ANTHROPIC_AUTH_TOKEN"):
+        return AnthropicClient(env["ANTHROPIC_AUTH_TOKEN"], model, base_url, True, headers,
+                               f"bearer token from $ANTHROPIC_AUTH_TOKEN{where}"), ""
+    binary = _logged_in_claude(env)
+    if binary is not None:
+        from garrepa_py.model.claude_cli import ClaudeCliClient
+
+        client = ClaudeCliClient(model, binary)
+        client.origin = f"logged-in claude at {binary}"
+        return client, ""
+    return None, "auto-nothing-found"

@@ -1,0 +1,90 @@
+"""`provider.type = auto` (the default) reaches Claude the way Claude Code does on this machine."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from garrepa_py.config.load import load_config
+from garrepa_py.engine.brief import brief
+from garrepa_py.engine.types import BriefRequest
+from garrepa_py.model.providers import make_client
+from garrepa_py.structural import generic
+
+from ..support.fake_anthropic import FakeAnthropic
+from ..support.fake_openai import FakeOpenAI
+
+SOURCE = json.dumps([{"id": n, "url": f"https://example.test/items/{n}", "title": f"Item {n}"}
+                     for n in range(400)], indent=1)
+NOTES = "400 items, ids 0 to 399 (lines 1-30), e.g. https://example.test/items/0."
+
+
+def env(**values: str) -> dict[str, str]:
+    return {"PATH": os.environ["PATH"], "HOME": "/nonexistent", **values}
+
+
+def brief_with(project: Path, environ: dict[str, str], config_env: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
+    config = load_config(project, environ=config_env or {})
+    return brief(BriefRequest("mcp", SOURCE, "mcp__x__y", generic.compress), config, str(project),
+                 time.monotonic() + 10, lambda c: make_client(c, environ))
+
+
+def test_claude_codes_base_url_and_key_are_followed(project: Path) -> None:
+    with FakeAnthropic(reply_text=NOTES) as fake:
+        result = brief_with(project, env(ANTHROPIC_BASE_URL=fake.url, ANTHROPIC_API_KEY="sk-k",
+                                         ANTHROPIC_CUSTOM_HEADERS="X-Team: infra\nX-Bad"))
+        headers, body = fake.headers[0], fake.requests[0].body
+    assert headers["x-api-key"] == "sk-k" and "authorization" not in headers
+    assert headers["x-team"] == "infra"
+    assert body["model"] == "claude-haiku-4-5"
+    assert result.journal["method"] == "model"
+    assert result.journal["provider"] == f"key from $ANTHROPIC_API_KEY at {fake.url}"
+
+
+def test_an_auth_token_goes_as_a_bearer_and_claude_codes_small_model_is_used(project: Path) -> None:
+    with FakeAnthropic(reply_text=NOTES) as fake:
+        result = brief_with(project, env(ANTHROPIC_BASE_URL=fake.url, ANTHROPIC_AUTH_TOKEN="tok",
+                                         ANTHROPIC_DEFAULT_HAIKU_MODEL="gateway-haiku"))
+        headers, body = fake.headers[0], fake.requests[0].body
+    assert headers["authorization"] == "Bearer tok" and "x-api-key" not in headers
+    assert body["model"] == "gateway-haiku"
+    assert result.journal["provider"] == f"bearer token from $ANTHROPIC_AUTH_TOKEN at {fake.url}"
+
+
+def test_explicit_provider_settings_win(project: Path) -> None:
+    with FakeAnthropic(reply_text=NOTES) as mine, FakeAnthropic(reply_text=NOTES) as claudes:
+        brief_with(project, env(ANTHROPIC_BASE_URL=claudes.url, ANTHROPIC_API_KEY="sk-k"),
+                   config_env={"GARREPA_BASE_URL": mine.url, "GARREPA_MODEL": "my-model"})
+        assert claudes.requests == []
+        assert mine.requests[0].body["model"] == "my-model"
+
+
+@pytest.mark.parametrize("variable, reason", [("CLAUDE_CODE_USE_BEDROCK", "auto-bedrock-unsupported"),
+                                              ("CLAUDE_CODE_USE_VERTEX", "auto-vertex-unsupported")])
+def test_bedrock_and_vertex_are_named_not_guessed(project: Path, variable: str,
+                                                  reason: str) -> None:
+    with FakeOpenAI(reply_text=NOTES) as fake:
+        result = brief_with(project, env(**{variable: "1"}, ANTHROPIC_API_KEY="sk-k",
+                                         ANTHROPIC_BASE_URL=fake.url))
+        assert fake.requests == []
+    assert result.journal["fallback"] == reason
+
+
+def test_a_logged_in_claude_is_used_when_there_is_no_key(project: Path, tmp_path: Path) -> None:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "claude").write_text("#!/bin/sh\nexit 1\n")
+    (bin_dir / "claude").chmod(0o755)
+    login = tmp_path / "claude-config"
+    login.mkdir()
+    config = load_config(project, environ={})
+    assert make_client(config, {"PATH": str(bin_dir), "CLAUDE_CONFIG_DIR": str(login)}) == (
+        None, "auto-nothing-found")  # the binary, but nobody logged in
+    (login / ".credentials.json").write_text("{}")
+    client, _ = make_client(config, {"PATH": str(bin_dir), "CLAUDE_CONFIG_DIR": str(login)})
+    assert client is not None and client.name == "claude-cli"
+    assert client.origin == f"logged-in claude at {bin_dir / 'claude'}"
