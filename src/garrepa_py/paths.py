@@ -92,3 +92,17 @@ def templates_dir() -> str:
     if os.path.isdir(packaged):
         return packaged
     return os.path.join(os.path.dirname(os.path.dirname(here)), "templates")
+
+
+def add_dependency_path() -> None:
+    """Make garrepa's own dependencies importable in a hook run as `python -I -S` from a source
+    checkout: the virtual environment's site-packages goes *after* the standard library (and
+    garrepa), so nothing there can stand in for a standard module. A wheel install needs
+    nothing: its dependencies sit beside garrepa_py."""
+    import sys
+
+    venv = os.path.dirname(os.path.dirname(sys.executable))
+    folder = os.path.join(venv, "lib", f"python{sys.version_info[0]}.{sys.version_info[1]}",
+                          "site-packages")
+    if os.path.isdir(folder) and folder not in sys.path:
+        sys.path.append(folder)

@@ -63,15 +63,42 @@ def test_explicit_provider_settings_win(project: Path) -> None:
         assert mine.requests[0].body["model"] == "my-model"
 
 
-@pytest.mark.parametrize("variable, reason", [("CLAUDE_CODE_USE_BEDROCK", "auto-bedrock-unsupported"),
-                                              ("CLAUDE_CODE_USE_VERTEX", "auto-vertex-unsupported")])
-def test_bedrock_and_vertex_are_named_not_guessed(project: Path, variable: str,
-                                                  reason: str) -> None:
+def test_bedrock_through_the_sdk_signs_and_hits_the_haiku_model(project: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "AKIDEXAMPLEDUMMY00")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "dummy-secret-for-signing")
+    with FakeAnthropic(reply_text=NOTES) as fake:
+        result = brief_with(project, env(CLAUDE_CODE_USE_BEDROCK="1", AWS_REGION="eu-west-1",
+                                         ANTHROPIC_BEDROCK_BASE_URL=fake.url))
+        request, headers = fake.requests[0], fake.headers[0]
+    assert request.path == "/model/us.anthropic.claude-haiku-4-5-20251001-v1:0/invoke"
+    assert headers["authorization"].startswith(
+        "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLEDUMMY00/")
+    assert "/eu-west-1/bedrock/aws4_request" in headers["authorization"]
+    assert result.journal["method"] == "model"
+    assert result.journal["provider"] == f"Bedrock (eu-west-1) via CLAUDE_CODE_USE_BEDROCK at {fake.url}"
+
+
+def test_vertex_through_the_sdk_carries_a_bearer_to_the_haiku_model(project: Path) -> None:
+    with FakeAnthropic(reply_text=NOTES) as fake:
+        result = brief_with(project, env(CLAUDE_CODE_USE_VERTEX="1",
+                                         ANTHROPIC_VERTEX_PROJECT_ID="proj-7",
+                                         CLOUD_ML_REGION="us-east5",
+                                         ANTHROPIC_VERTEX_BASE_URL=fake.url,
+                                         GOOGLE_OAUTH_ACCESS_TOKEN="ya29.dummy"))
+        request, headers = fake.requests[0], fake.headers[0]
+    assert request.path == ("/projects/proj-7/locations/us-east5/publishers/anthropic/models/"
+                            "claude-haiku-4-5@20251001:rawPredict")
+    assert headers["authorization"] == "Bearer ya29.dummy"
+    assert result.journal["method"] == "model"
+
+
+def test_vertex_without_a_project_is_named_not_guessed(project: Path) -> None:
     with FakeOpenAI(reply_text=NOTES) as fake:
-        result = brief_with(project, env(**{variable: "1"}, ANTHROPIC_API_KEY="sk-k",
+        result = brief_with(project, env(CLAUDE_CODE_USE_VERTEX="1", ANTHROPIC_API_KEY="sk-k",
                                          ANTHROPIC_BASE_URL=fake.url))
         assert fake.requests == []
-    assert result.journal["fallback"] == reason
+    assert result.journal["fallback"] == "auto-vertex-no-project"
 
 
 def test_a_logged_in_claude_is_used_when_there_is_no_key(project: Path, tmp_path: Path) -> None:
@@ -88,3 +115,20 @@ def test_a_logged_in_claude_is_used_when_there_is_no_key(project: Path, tmp_path
     client, _ = make_client(config, {"PATH": str(bin_dir), "CLAUDE_CONFIG_DIR": str(login)})
     assert client is not None and client.name == "claude-cli"
     assert client.origin == f"logged-in claude at {bin_dir / 'claude'}"
+
+
+def test_doctor_probe_reports_who_answered(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ..cli.helpers import invoke
+
+    with FakeAnthropic(reply_text="ok") as fake:
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", fake.url)
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-k")
+        report = json.loads(invoke("doctor", str(project), "--json", "--probe").output)
+        assert len(fake.requests) == 1
+    checks = {c["name"]: c for c in report["checks"]}
+    assert checks["provider"]["detail"] == (
+        f"anthropic, claude-haiku-4-5 (auto: key from $ANTHROPIC_API_KEY at {fake.url})")
+    assert checks["probe"]["status"] == "ok"
+    assert checks["probe"]["detail"].startswith("claude-haiku-4-5 answered in ")
+    without = json.loads(invoke("doctor", str(project), "--json").output)
+    assert "probe" not in {c["name"] for c in without["checks"]}  # opt-in only

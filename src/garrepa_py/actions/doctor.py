@@ -113,14 +113,16 @@ WHY_STRUCTURAL = {
                            "ANTHROPIC_AUTH_TOKEN or logged-in `claude`): structural only",
                            "run garrepa where Claude Code runs (same shell), export "
                            "ANTHROPIC_API_KEY=…, or log in with `claude` and /login"),
-    "auto-bedrock-unsupported": ("warn", "Claude Code uses Amazon Bedrock (CLAUDE_CODE_USE_BEDROCK)"
-                                 "; garrepa cannot reach Bedrock yet: structural only",
-                                 "`garrepa config set provider.type anthropic` with an API key, "
-                                 "or accept structural briefings"),
-    "auto-vertex-unsupported": ("warn", "Claude Code uses Google Vertex (CLAUDE_CODE_USE_VERTEX); "
-                                "garrepa cannot reach Vertex yet: structural only",
-                                "`garrepa config set provider.type anthropic` with an API key, "
-                                "or accept structural briefings"),
+    "auto-bedrock-needs-extra": ("warn", "Claude Code uses Amazon Bedrock (CLAUDE_CODE_USE_BEDROCK)"
+                                 "; garrepa needs its Bedrock extra to follow: structural only",
+                                 "pipx install 'garrepa-py[bedrock]' (or pip install "
+                                 "'garrepa-py[bedrock]' where garrepa is installed)"),
+    "auto-vertex-needs-extra": ("warn", "Claude Code uses Google Vertex (CLAUDE_CODE_USE_VERTEX); "
+                                "garrepa needs its Vertex extra to follow: structural only",
+                                "pipx install 'garrepa-py[vertex]'"),
+    "auto-vertex-no-project": ("warn", "CLAUDE_CODE_USE_VERTEX is set but "
+                               "ANTHROPIC_VERTEX_PROJECT_ID is not: structural only",
+                               "export ANTHROPIC_VERTEX_PROJECT_ID=… as Claude Code needs too"),
     "untrusted-project-config": ("warn", "structural only: the project config is not trusted",
                                  "see the trust check above"),
     "provider-none": ("ok", "none: structural briefings only", ""),
@@ -183,7 +185,30 @@ def _writable(name: str, directory: Path) -> Check:
                  f"fix the permissions of {probe}; meanwhile events pass through unrecorded")
 
 
-def run_checks(project: Path) -> list[Check]:
+def _probe(config: Config) -> Check:
+    """One tiny request through the door: does the chosen model answer, and how fast?"""
+    import time
+
+    from garrepa_py.engine import door
+    from garrepa_py.model.base import ModelError
+    from garrepa_py.model.providers import make_client
+
+    client, why_not = make_client(config)
+    if client is None:
+        return Check("probe", "warn", f"nothing to probe: {why_not}", "see the provider check")
+    started = time.monotonic()
+    try:
+        exchange = door.ask(client, "Reply with the single word: ok", "ping", 16, started + 30)
+    except ModelError as exc:
+        return Check("probe", "fail", f"{client.name} did not answer ({exc.reason})",
+                     "check the provider settings, the network and the key")
+    elapsed = (time.monotonic() - started) * 1000
+    return Check("probe", "ok", f"{exchange.reply.model} answered in {elapsed:,.0f} ms "
+                                f"({exchange.reply.input_tokens} tokens in, "
+                                f"{exchange.reply.output_tokens} out)")
+
+
+def run_checks(project: Path, probe: bool = False) -> list[Check]:
     config = load_config(project)
     checks = [_interpreter(), _launcher(project), _settings(project, config)]
     checks += _config(config)
@@ -197,4 +222,6 @@ def run_checks(project: Path) -> list[Check]:
     if config.disabled:
         checks.append(Check("mode", "warn", "garrepa is switched off (kill switch or mode off)",
                             "unset GARREPA_DISABLE / set mode to on"))
+    if probe:
+        checks.append(_probe(config))
     return checks

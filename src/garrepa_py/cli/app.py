@@ -139,6 +139,9 @@ def doctor(
         "--explain", metavar="FILE",
         help="Instead: list what garrepa would mask in FILE (- for standard input, e.g. a "
              "command's output), by line and kind, never the value.")] = None,
+    probe: Annotated[bool, typer.Option(
+        "--probe", help="Also send the model one tiny request; report who answered and how "
+                        "fast.")] = False,
 ) -> None:
     """Check the installation, config, trust, provider and Claude Code version."""
     from garrepa_py.actions.doctor import run_checks
@@ -155,7 +158,7 @@ def doctor(
                 typer.echo(line)
         return
 
-    checks = run_checks(project.resolve())
+    checks = run_checks(project.resolve(), probe=probe)
     broken = any(check.status == "fail" for check in checks)
     if as_json:
         typer.echo(json.dumps({"ok": not broken, "checks": [c.as_dict() for c in checks]}, indent=2))

@@ -197,13 +197,9 @@ def _import_detect_secrets() -> Any:
     try:
         from detect_secrets.core import scan as ds_scan
     except ImportError:
-        import sys
+        from garrepa_py import paths
 
-        venv = os.path.dirname(os.path.dirname(sys.executable))
-        version = f"python{sys.version_info[0]}.{sys.version_info[1]}"
-        for folder in (os.path.join(venv, "lib", version, "site-packages"),):
-            if os.path.isdir(folder) and folder not in sys.path:
-                sys.path.append(folder)  # after the standard library and garrepa: no shadowing
+        paths.add_dependency_path()
         try:
             from detect_secrets.core import scan as ds_scan
         except ImportError:

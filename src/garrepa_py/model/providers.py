@@ -67,12 +67,13 @@ def custom_headers(raw: str | None) -> dict[str, str]:
     return headers
 
 
-def auto_model(config: Config, env: Mapping[str, str]) -> str:
-    """An explicit `provider.model` wins; else Claude Code's own small model; else Haiku 4.5."""
+def auto_model(config: Config, env: Mapping[str, str], platform_default: str = HAIKU) -> str:
+    """An explicit `provider.model` wins; else Claude Code's own small model; else Haiku 4.5
+    (by the id of the platform: Anthropic, Bedrock or Vertex)."""
     if config.sources.get("provider.model", "default") != "default":
         return config.settings.provider.model
     return (env.get("ANTHROPIC_DEFAULT_HAIKU_MODEL") or env.get("ANTHROPIC_SMALL_FAST_MODEL")
-            or HAIKU)
+            or platform_default)
 
 
 def _logged_in_claude(env: Mapping[str, str]) -> str | None:
@@ -94,11 +95,15 @@ def _auto(config: Config, env: Mapping[str, str]) -> tuple[ModelClient | None, s
     over Claude Code's variables.
     """
     provider = config.settings.provider
-    model = auto_model(config, env)
     if env.get("CLAUDE_CODE_USE_BEDROCK", "").lower() in TRUTHY:
-        return None, "auto-bedrock-unsupported"
+        from garrepa_py.model import cloud
+
+        return cloud.bedrock(env, auto_model(config, env, cloud.BEDROCK_HAIKU))
     if env.get("CLAUDE_CODE_USE_VERTEX", "").lower() in TRUTHY:
-        return None, "auto-vertex-unsupported"
+        from garrepa_py.model import cloud
+
+        return cloud.vertex(env, auto_model(config, env, cloud.VERTEX_HAIKU))
+    model = auto_model(config, env)
     base_url = provider.base_url or env.get("ANTHROPIC_BASE_URL") or None
     headers = custom_headers(env.get("ANTHROPIC_CUSTOM_HEADERS"))
     explicit_variable = config.sources.get("provider.apiKeyEnvVar", "default") != "default"
