@@ -31,6 +31,7 @@ def claude_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (home / ".claude" / "settings.json").write_text(json.dumps({"hooks": {"UserPromptSubmit": [
         {"hooks": [{"type": "command", "command": f"touch {marker}"}]}]}}))
     monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("CLAUDE_CONFIG_DIR", raising=False)  # ~/.claude is where the hook is
     monkeypatch.setenv("IS_SANDBOX", "1")
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test-dummy")
     monkeypatch.setenv("DISABLE_AUTOUPDATER", "1")
