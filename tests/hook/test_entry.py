@@ -31,7 +31,7 @@ HEAVY_MODULES = ("anthropic", "typer", "rich", "tomlkit", "filelock", "click", "
 # Standard-library modules that each cost several ms to import here; the pass-through path,
 # which the launcher runs as `python -I -S`, stays clear of them (docs/benchmarks.md).
 SLOW_STDLIB = ("json", "re", "pathlib", "dataclasses", "typing", "hashlib", "tomllib", "inspect",
-               "urllib", "http", "ssl", "email", "subprocess")
+               "urllib", "http", "ssl", "email", "subprocess", "threading")
 
 
 def last_record(home: Path) -> dict:

@@ -13,14 +13,14 @@ import time
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import IO, Any
+
+    from garrepa_py.routes.verdict import HookContext
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
 MAX_SETTINGS_BYTES = 4 * 1024 * 1024
 DEADLINE_MARGIN_SECONDS = 1.5
 CLAUDE_DEFAULT_TIMEOUT = 600  # what Claude Code waits for a handler with no `timeout`
-PRE_DEADLINE_SECONDS = 5.0  # the most the hook may spend before it knows its deadline
 
 
 def read_bounded(stream: IO[bytes], limit: int) -> bytes | None:
@@ -117,11 +117,12 @@ def parse_event(raw: bytes | None, record: dict[str, Any]) -> dict[str, Any] | N
     return event
 
 
-def handle(event: dict[str, Any], started: float, record: dict[str, Any],
-           on_deadline: Callable[[float], None] | None = None) -> dict[str, Any] | None:
-    """Decide on one routed event: returns the reply or None and fills in the journal `record`.
+def prepare(event: dict[str, Any], started: float,
+            record: dict[str, Any]) -> HookContext | None:
+    """In the main thread, cheaply: the config, the route's quick checks, the deadline.
 
-    `on_deadline` is told the deadline as soon as it is known (the watchdog in `main`).
+    Returns None when the event is decided here (most events: a Read of source code, a small
+    result), so they cost no thread and no read of settings.json; else the context for `decide`.
     """
     from garrepa_py.config.load import load_config
     from garrepa_py.hook import router
@@ -136,60 +137,54 @@ def handle(event: dict[str, Any], started: float, record: dict[str, Any],
         record.update(decision="pass", reason="mode-off")
         return None
     record["route"] = route
+    quick = router.quick_pass(route, event, config.settings)
+    if quick is not None:
+        record.update(decision="pass", reason=quick)
+        return None
     timeout = installed_timeout(project, record["event"]) or config.settings.hook.timeout_seconds
-    deadline = started + max(timeout - DEADLINE_MARGIN_SECONDS, 0.5)
-    if on_deadline is not None:
-        on_deadline(deadline)
-    context = HookContext(config, project, deadline)
-    verdict = router.ROUTES[route](event, context)
+    return HookContext(config, project, started + max(timeout - DEADLINE_MARGIN_SECONDS, 0.5))
+
+
+def decide(event: dict[str, Any], context: HookContext,
+           record: dict[str, Any]) -> dict[str, Any] | None:
+    """The route's work (run under the watchdog): the reply or None; fills in `record`."""
+    from garrepa_py.hook import router
+
+    verdict = router.ROUTES[router.classify(event)](event, context)
     record.update(verdict.record())
-    if config.settings.mode == "audit" and verdict.reply is not None:
+    if context.settings.mode == "audit" and verdict.reply is not None:
         record["decision"] = "audit"  # computed and journaled, never delivered
         return None
     return verdict.reply
 
 
 class _Watchdog:
-    """Runs `handle` in a worker thread and gives up on it at the deadline.
+    """Runs `decide` in a worker thread and gives up on it at the deadline.
 
     Structural work, file reads and model calls alike: whatever is still running when the
     deadline passes is abandoned, the original goes through, and the journal says "deadline".
     """
 
     def __init__(self) -> None:
-        import threading
-
-        self.deadline: float | None = None
-        self.known = threading.Event()
-        self.done = threading.Event()
         self.reply: dict[str, Any] | None = None
         self.failure: BaseException | None = None
 
-    def set_deadline(self, deadline: float) -> None:
-        self.deadline = deadline
-        self.known.set()
-
-    def run(self, event: dict[str, Any], started: float, record: dict[str, Any]) -> bool:
+    def run(self, event: dict[str, Any], context: HookContext, record: dict[str, Any]) -> bool:
         """True when the worker finished in time (its reply or failure is then set)."""
         import threading
 
+        done = threading.Event()
+
         def work() -> None:
             try:
-                self.reply = handle(event, started, record, self.set_deadline)
+                self.reply = decide(event, context, record)
             except BaseException as exc:  # handed to the main thread, which fails open
                 self.failure = exc
             finally:
-                self.known.set()
-                self.done.set()
+                done.set()
 
         threading.Thread(target=work, name="garrepa-hook", daemon=True).start()
-        # Until the config is read the deadline is not known: wait at most the shortest timeout
-        # Claude Code allows for a hook, then the worker's own deadline.
-        if not self.known.wait(PRE_DEADLINE_SECONDS):
-            return self.done.is_set()
-        if self.deadline is None:
-            return self.done.wait(PRE_DEADLINE_SECONDS)
-        return self.done.wait(max(0.0, self.deadline - time.monotonic()))
+        return done.wait(max(0.0, context.deadline - time.monotonic()))
 
 
 def encode(reply: dict[str, Any]) -> bytes:
@@ -216,9 +211,10 @@ def main() -> None:
     abandoned = False
     try:
         event = parse_event(read_bounded(sys.stdin.buffer, MAX_STDIN_BYTES), record)
-        if event is not None:  # routed: the work runs under the deadline
+        context = prepare(event, started, record) if event is not None else None
+        if event is not None and context is not None:  # real work: under the deadline
             watchdog = _Watchdog()
-            if watchdog.run(event, started, record):
+            if watchdog.run(event, context, record):
                 if watchdog.failure is not None:
                     raise watchdog.failure
                 reply = watchdog.reply

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
+    from garrepa_py.config.settings import Settings
     from garrepa_py.routes.verdict import HookContext, Verdict
 
     RouteHandler = Callable[[dict[str, Any], HookContext], Verdict]
@@ -39,6 +40,32 @@ ROUTES: dict[str, RouteHandler] = {
     "mcp": _mcp,
     "git": _git,
 }
+
+
+def quick_pass(route: str, event: dict[str, Any], settings: Settings) -> str | None:
+    """The reason to pass without any work, decided from the event and settings alone (no file
+    read, no thread, no import beyond the route's own); None: the route must look closer. The
+    routes check all of this again: this is a shortcut, never the guard."""
+    if route == "read":
+        from garrepa_py.routes import read
+
+        return read.quick_pass(event, settings)
+    threshold = settings.min_chars
+    response = event.get("tool_response")
+    if route == "mcp":
+        if isinstance(response, str) and not response.startswith("Error: result (") \
+                and len(response) < threshold:
+            return "under-threshold"
+        if isinstance(response, list) and all(isinstance(b, dict) for b in response):
+            texts = [b.get("text") for b in response if b.get("type") == "text"]
+            if sum(len(t) for t in texts if isinstance(t, str)) < threshold and all(
+                    b.get("type") in ("text", "image") for b in response):
+                return "under-threshold"
+    if route == "git" and isinstance(response, dict) and "persistedOutputPath" not in response:
+        stdout = response.get("stdout")
+        if isinstance(stdout, str) and len(stdout) < threshold:
+            return "under-threshold"
+    return None
 
 
 def classify(event: dict[str, Any]) -> str:

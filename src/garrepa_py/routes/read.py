@@ -14,7 +14,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from garrepa_py.config.settings import ReadSettings
+    from garrepa_py.config.settings import ReadSettings, Settings
     from garrepa_py.routes.verdict import HookContext
 
 MAX_READ_BYTES = 16 * 1024 * 1024
@@ -41,6 +41,19 @@ def is_documentation(path: str, read: ReadSettings) -> bool:
     if extension in ("html", "htm"):
         return any(part in read.html_dirs for part in parts[:-1])
     return False
+
+
+def quick_pass(event: dict[str, Any], settings: Settings) -> str | None:
+    """What `handle` would decide from the path alone (no stat, no engine)."""
+    tool_input = event.get("tool_input")
+    if not isinstance(tool_input, dict) or not isinstance(tool_input.get("file_path"), str):
+        return "no-file-path"
+    path: str = tool_input["file_path"]
+    if "\0" in path or not path:
+        return "bad-path"
+    if not is_documentation(path, settings.read):
+        return "not-documentation"
+    return None
 
 
 def _excluded(path: str, project: str, read: ReadSettings) -> bool:
