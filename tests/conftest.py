@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import settings as hypothesis_settings
@@ -141,3 +142,22 @@ def tool_results_dir(tmp_path: Path) -> Path:
 
 def session_fields(tmp_path: Path) -> dict[str, str]:
     return {"session_id": SESSION_ID, "transcript_path": str(transcript_path(tmp_path))}
+
+
+def load_script(relative: str) -> ModuleType:
+    """A script of this repository (scripts/, benchmarks/) imported as a module."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(Path(relative).stem, REPO / relative)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def plant_unreadable(path: Path, kind: str) -> None:
+    """A file a repository could ship to hang or flood a reader: a FIFO or a link to /dev/zero."""
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")

@@ -1,17 +1,14 @@
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
+
+from .conftest import load_script
 
 REPO = Path(__file__).resolve().parents[1]
 
 
 def test_readme_command_reference_is_generated_from_help() -> None:
-    spec = importlib.util.spec_from_file_location("command_reference",
-                                                  REPO / "scripts" / "command_reference.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("scripts/command_reference.py")
     readme = (REPO / "README.md").read_text()
     assert module.readme_with_reference(readme) == readme, (
         "README's command reference is stale: run .venv/bin/python scripts/command_reference.py --write")

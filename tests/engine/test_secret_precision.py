@@ -3,22 +3,18 @@ found (precision and recall both 1.0 on real diffs, docs, this repository's own 
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from ..conftest import load_script
+
 REPO = Path(__file__).resolve().parents[2]
 
 
 def benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("secret_precision",
-                                                  REPO / "benchmarks" / "secret_precision.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/secret_precision.py")
 
 
 @pytest.fixture(scope="module")

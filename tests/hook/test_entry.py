@@ -242,3 +242,11 @@ def test_a_misspelt_config_key_is_journaled_not_swallowed(project: Path, garrepa
 
     assert load_config(project, environ={}).problems == (
         "garrepa.config.json: unknown key 'thresold.minChars' (ignored)",)
+
+
+def test_a_pathological_settings_file_gives_no_timeout_not_a_crash(project: Path) -> None:
+    from garrepa_py.hook.entry import installed_timeout
+
+    (project / ".claude").mkdir()
+    (project / ".claude" / "settings.json").write_text('{"hooks": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    assert installed_timeout(str(project), "PostToolUse") is None

@@ -17,6 +17,7 @@ from garrepa_py.config import trust_write
 from garrepa_py.config.load import load_config
 from garrepa_py.engine import store
 
+from ..conftest import plant_unreadable
 from ..support.fake_anthropic import FakeAnthropic
 from .helpers import hook, issues_json, last, mcp_event, reply
 
@@ -38,11 +39,7 @@ USER_ENV = {"GARREPA_PROVIDER": "", "ANTHROPIC_API_KEY": "sk-test"}
 @pytest.mark.parametrize("kind", ["dev-zero", "fifo"])
 def test_a_config_that_is_a_device_or_fifo_cannot_hang_the_hook(project: Path, garrepa_home: Path,
                                                                 kind: str) -> None:
-    config = project / "garrepa.config.json"
-    if kind == "fifo":
-        os.mkfifo(config)
-    else:
-        config.symlink_to("/dev/zero")
+    plant_unreadable(project / "garrepa.config.json", kind)
     started = time.monotonic()
     output = reply(hook(project, big_event(project)))
     assert time.monotonic() - started < 20  # a blocking open or a 5 GB read would not return

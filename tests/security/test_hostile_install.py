@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from ..cli.helpers import invoke
+from ..conftest import plant_unreadable
 
 FOREIGN = {"type": "command", "command": "my-audit-log garrepa hook --tee /tmp/audit"}
 
@@ -158,12 +159,8 @@ def _cli(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.parametrize("kind", ["dev-zero", "fifo"])
 def test_settings_that_are_a_device_or_fifo_are_refused_not_read(project: Path, kind: str) -> None:
-    settings = project / ".claude" / "settings.json"
-    settings.parent.mkdir()
-    if kind == "fifo":
-        os.mkfifo(settings)
-    else:
-        settings.symlink_to("/dev/zero")
+    (project / ".claude").mkdir()
+    plant_unreadable(project / ".claude" / "settings.json", kind)
     proc = _cli(project, "init")  # a real process: a hang or a memory blow-up would show
     assert proc.returncode == 1, proc.stderr
     expected = "not a regular file" if kind == "fifo" else "leads outside the project"
@@ -173,11 +170,7 @@ def test_settings_that_are_a_device_or_fifo_are_refused_not_read(project: Path, 
 @pytest.mark.parametrize("kind", ["dev-zero", "fifo"])
 def test_a_config_that_is_a_device_or_fifo_does_not_hang_init_or_doctor(project: Path,
                                                                         kind: str) -> None:
-    config = project / "garrepa.config.json"
-    if kind == "fifo":
-        os.mkfifo(config)
-    else:
-        config.symlink_to("/dev/zero")
+    plant_unreadable(project / "garrepa.config.json", kind)
     doctor = _cli(project, "doctor")
     assert "cannot be read" in doctor.stdout + doctor.stderr
     init = _cli(project, "init")

@@ -84,7 +84,7 @@ def _user_key() -> bytes:
             return key
     except (FileNotFoundError, fs.Refused):
         pass
-    if not fs.own_dir(home):
+    if not fs.own_dir(home, follow=True):  # the user's own choice, like the journal's
         raise StoreRefused(f"{home} is not a directory garrepa owns")
     key = os.urandom(32).hex().encode()
     try:

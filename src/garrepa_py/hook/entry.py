@@ -68,7 +68,7 @@ def installed_timeout(project: str, event_name: str | None) -> int | None:
             data = fastjson.loads(fs.read_bounded(
                 os.path.join(project, ".claude", name), MAX_SETTINGS_BYTES))
             groups = data["hooks"][event_name]
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):
             continue
         for group in groups if isinstance(groups, list) else ():
             handlers = group.get("hooks") if isinstance(group, dict) else None
