@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,7 +79,8 @@ class Answer:
     rejected: int  # quoted lines the original does not hold
 
 
-def ask(path: Path, question: str, client: ModelClient) -> Answer:
+def ask(path: Path, question: str, client: ModelClient,
+        on_text: Callable[[str], None] | None = None) -> Answer:
     """The lines of `path` that answer `question`, found by the model, checked verbatim.
 
     A secret path is never read; secrets in the file are masked on the way to the model (the
@@ -116,7 +118,7 @@ def ask(path: Path, question: str, client: ModelClient) -> Answer:
         return "\n".join(f"{n}: {line}" for n, line in verified), ""
 
     try:
-        door.ask(client, ASK_SYSTEM, user, 2048, time.monotonic() + 60, accept)
+        door.ask(client, ASK_SYSTEM, user, 2048, time.monotonic() + 60, accept, on_text)
     except ModelError as exc:
         raise GarrepaError(f"the model did not answer ({exc.reason})",
                            hint="`garrepa peek` shows lines without a model") from None

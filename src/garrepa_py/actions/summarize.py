@@ -67,8 +67,10 @@ def summarize_file(path: Path, config: Config, project: str, question: str | Non
     recovery = (f"[exact text: {path} itself | any part with `garrepa peek {path} START END` "
                 "or Read offset/limit]")
     request = replace(request, recovery=recovery, question=question)
-    kwargs = {"client_factory": client_factory} if client_factory else {}
-    result = brief(request, config, project, time.monotonic() + MODEL_SECONDS, **kwargs)
+    from garrepa_py.actions.person_model import client_for
+
+    result = brief(request, config, project, time.monotonic() + MODEL_SECONDS,
+                   client_factory=client_factory or client_for)
     if result.decision != "compress":
         return Summary(str(path), "short", f"{len(text):,} chars: read it whole",
                        chars_in=len(text))

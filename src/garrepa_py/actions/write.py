@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from garrepa_py.config.load import Config
@@ -111,16 +112,17 @@ def prepare(diff: str) -> tuple[str, str, list[str]]:
 
 
 def draft(kind: str, diff: str, config: Config, context: str | None = None,
-          client: ModelClient | None = None) -> Draft:
+          client: ModelClient | None = None,
+          on_text: Callable[[str], None] | None = None) -> Draft:
     from garrepa_py.engine import door
 
     if kind not in TASKS:
         raise GarrepaError(f"unknown kind {kind!r}", hint="use commit-message or pr-title")
     material, safe, places = prepare(diff)
     if client is None:
-        from garrepa_py.model.providers import make_client
+        from garrepa_py.actions.person_model import client_for
 
-        client, why_not = make_client(config)
+        client, why_not = client_for(config)
         if client is None:
             raise GarrepaError(f"writing needs a model, and none is usable ({why_not})",
                                hint="run `garrepa doctor` to see how to set a provider")
@@ -139,7 +141,7 @@ def draft(kind: str, diff: str, config: Config, context: str | None = None,
 
     try:
         message = door.ask(client, SYSTEM, user, 400, time.monotonic() + MODEL_SECONDS,
-                           accept).text
+                           accept, on_text).text
     except Rejected as exc:
         if exc.reason == "empty":
             raise GarrepaError("the model returned an empty draft", hint="try again") from None

@@ -314,7 +314,11 @@ def write(
                                                  "commit-message) or add --staged")
     else:
         diff = sys.stdin.read()
-    result = core.draft(kind.value, diff, load_config(project_root()), context)
+    from garrepa_py.cli import render
+
+    with render.live_preview("drafting (checked before it is printed) …") as on_text:
+        result = core.draft(kind.value, diff, load_config(project_root()), context,
+                            on_text=on_text)
     for place in result.masked:
         typer.echo(f"masked before sending: {place}", err=True)
     typer.echo(result.message)
@@ -351,18 +355,20 @@ def ask(
 ) -> None:
     """Have the cheap model find the lines that answer a question (each checked verbatim)."""
     from garrepa_py.actions import recall
+    from garrepa_py.actions.person_model import client_for
     from garrepa_py.actions.project import project_root
+    from garrepa_py.cli import render
     from garrepa_py.config.load import load_config
     from garrepa_py.errors import GarrepaError
-    from garrepa_py.model.providers import make_client
 
     root = project_root()
     path = recall.resolve(target, root)
-    client, why_not = make_client(load_config(root))
+    client, why_not = client_for(load_config(root))
     if client is None:
         raise GarrepaError(f"ask needs a model, and none is usable ({why_not})",
                            hint="use `garrepa peek`, or see `garrepa doctor`")
-    answer = recall.ask(path, question, client)
+    with render.live_preview("asking (each quoted line is checked) …") as on_text:
+        answer = recall.ask(path, question, client, on_text)
     if as_json:
         typer.echo(json.dumps({"path": str(path), "rejected": answer.rejected,
                                "lines": [{"number": n, "text": t} for n, t in answer.lines]},

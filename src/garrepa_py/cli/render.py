@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 
 from rich.console import Console
+from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
@@ -42,3 +44,23 @@ def show_checks(out: Console, checks: Iterable[Check]) -> None:
             detail.append(f"\nhint: {check.hint}", style="dim")
         table.add_row(check.name, Text(check.status, style=STATUS_STYLE[check.status]), detail)
     out.print(table)
+
+
+@contextmanager
+def live_preview(label: str) -> Iterator[Callable[[str], None] | None]:
+    """A callback that shows a model's reply on stderr as it streams, erased when done: the
+    checked text is printed afterwards on stdout. None (no streaming) when stderr is not a
+    terminal, so pipes and scripts get only the checked text."""
+    err = Console(stderr=True, highlight=False)
+    if not err.is_terminal:
+        yield None
+        return
+    shown: list[str] = []
+    with Live(Text(label, style="dim"), console=err, transient=True,
+              refresh_per_second=12) as live:
+        def on_text(piece: str) -> None:
+            shown.append(piece)
+            tail = "".join(shown).splitlines()[-max(1, err.size.height - 2):]
+            live.update(Text(f"{label}\n" + "\n".join(tail), style="dim"))
+
+        yield on_text

@@ -31,9 +31,13 @@ class Exchange:
 
 
 def ask(client: ModelClient, system: str, user: str, max_tokens: int, deadline: float,
-        accept: Accept | None = None) -> Exchange:
+        accept: Accept | None = None, on_text: Callable[[str], None] | None = None) -> Exchange:
     """Send `user` (masked) under `system`; raises ModelError (`Rejected` when the reply fails
-    `accept`, carrying the reply for its token counts), never anything else."""
+    `accept`, carrying the reply for its token counts), never anything else.
+
+    `on_text` (the CLI's live preview) receives the reply as it streams, when the client can
+    stream; it is a preview only: the validated `Exchange.text` is still the one to use.
+    """
     from garrepa_py.model.base import ModelError, Rejected
 
     found = secrets.scan(user)
@@ -41,7 +45,11 @@ def ask(client: ModelClient, system: str, user: str, max_tokens: int, deadline: 
         raise ModelError("secret-unmaskable", ",".join(found.unmaskable))
     safe = secrets.mask(user, found)
     try:
-        reply = client.complete(system, safe, max_tokens, deadline)
+        stream = getattr(client, "stream", None)
+        if on_text is not None and stream is not None:
+            reply = stream(system, safe, max_tokens, deadline, on_text)
+        else:
+            reply = client.complete(system, safe, max_tokens, deadline)
     except ModelError:
         raise
     except Exception as exc:  # a client tripped on a hostile reply: the caller falls back

@@ -10,12 +10,14 @@ import json
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 MIN_ATTEMPT_SECONDS = 1.0  # not worth starting an attempt with less time than this
 MAX_RETRY_WAIT_SECONDS = 2.0
 MAX_REPLY_BYTES = 4 * 1024 * 1024
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -50,8 +52,41 @@ class ModelClient(Protocol):
         """One briefing; raises ModelError. `deadline` is a time.monotonic() value."""
 
 
-def _retryable(status: int) -> bool:
-    return status == 429 or status >= 500
+class Retry(ModelError):
+    """A failure worth one more attempt (429, 5xx, a refused connection), after `wait` seconds."""
+
+    def __init__(self, reason: str, detail: str = "", wait: float = 0.0) -> None:
+        super().__init__(reason, detail)
+        self.wait = wait
+
+
+def http_failure(status: int, detail: str, retry_after: str | None) -> ModelError:
+    """The error for an HTTP status: `Retry` for 429 and 5xx (529 overloaded included)."""
+    if status == 429 or status >= 500:
+        return Retry(f"http-{status}", detail, _retry_after(retry_after))
+    return ModelError(f"http-{status}", detail)
+
+
+def with_one_retry(attempt: Callable[[float], T], deadline: float) -> T:
+    """`attempt(seconds left)`, and once more after a `Retry` if the budget allows.
+
+    The one retry policy of every transport (the standard-library client of the hook and the
+    SDK client of the CLI): both fail, retry and give up the same way.
+    """
+    last: ModelError | None = None
+    for number in (1, 2):
+        remaining = deadline - time.monotonic()
+        if remaining < MIN_ATTEMPT_SECONDS:
+            raise last or ModelError("no-time", f"{remaining:.1f}s left")
+        try:
+            return attempt(remaining)
+        except Retry as exc:
+            last = ModelError(exc.reason, str(exc).partition(": ")[2])
+            if number == 2:
+                raise last from None
+            time.sleep(min(exc.wait, MAX_RETRY_WAIT_SECONDS,
+                           max(0.0, deadline - time.monotonic() - 1)))
+    raise last or ModelError("unknown")  # pragma: no cover - the loop always returns or raises
 
 
 def post_json(url: str, headers: dict[str, str], body: dict[str, Any], deadline: float,
@@ -59,43 +94,37 @@ def post_json(url: str, headers: dict[str, str], body: dict[str, Any], deadline:
     """POST JSON, return the JSON reply; one retry on 429/5xx/connection errors within budget."""
     data = json.dumps(body).encode("utf-8")
     open_url = (opener or urllib.request.build_opener()).open
-    last: ModelError | None = None
-    for attempt in (1, 2):
-        remaining = deadline - time.monotonic()
-        if remaining < MIN_ATTEMPT_SECONDS:
-            raise last or ModelError("no-time", f"{remaining:.1f}s left")
+
+    def attempt(remaining: float) -> dict[str, Any]:
         request = urllib.request.Request(url, data=data, method="POST",
                                          headers={"content-type": "application/json", **headers})
-        retry_after = 0.0
         try:
             with open_url(request, timeout=remaining) as response:
                 raw = _read_until(response, deadline)
         except urllib.error.HTTPError as exc:
             exc.close()
-            last = ModelError(f"http-{exc.code}", exc.reason if isinstance(exc.reason, str) else "")
-            if not _retryable(exc.code) or attempt == 2:
-                raise last from None
-            retry_after = _retry_after(exc.headers.get("retry-after"))
+            raise http_failure(exc.code, exc.reason if isinstance(exc.reason, str) else "",
+                               exc.headers.get("retry-after")) from None
         except TimeoutError as exc:
             raise ModelError("timeout", str(exc)) from None
         except (urllib.error.URLError, ConnectionError, OSError) as exc:
             reason = getattr(exc, "reason", exc)
             if isinstance(reason, TimeoutError) or "timed out" in str(reason):
                 raise ModelError("timeout", str(reason)) from None
-            last = ModelError("connection", str(reason))
-            if attempt == 2:
-                raise last from None
-        else:
-            try:
-                parsed = json.loads(raw)
-            except ValueError:
-                raise ModelError("malformed-reply", "not JSON") from None
-            if not isinstance(parsed, dict):
-                raise ModelError("malformed-reply", "not a JSON object")
-            return parsed
-        wait = min(retry_after, MAX_RETRY_WAIT_SECONDS, max(0.0, deadline - time.monotonic() - 1))
-        time.sleep(wait)
-    raise last or ModelError("unknown")  # pragma: no cover - the loop always returns or raises
+            raise Retry("connection", str(reason)) from None
+        return parse_reply(raw)
+
+    return with_one_retry(attempt, deadline)
+
+
+def parse_reply(raw: bytes | str) -> dict[str, Any]:
+    try:
+        parsed = json.loads(raw)
+    except ValueError:
+        raise ModelError("malformed-reply", "not JSON") from None
+    if not isinstance(parsed, dict):
+        raise ModelError("malformed-reply", "not a JSON object")
+    return parsed
 
 
 def _read_until(response: Any, deadline: float) -> bytes:
