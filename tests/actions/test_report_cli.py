@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,7 @@ def event(name: str, tool: str, **fields: object) -> str:
 
 
 @pytest.fixture
-def journaled(project: Path, doc_corpus: Path, github_corpus: Path) -> dict[str, int]:
+def journaled(project: Path, doc_corpus: Path, github_corpus: Path) -> dict[str, Any]:
     """Five real hook runs: a mapped Read, a passed Read, a briefed MCP result (by the fake
     model), a small git log, and an MCP result in audit mode."""
     shutil.copy(doc_corpus / "attrs-23.2.0" / "CHANGELOG.md", project / "CHANGELOG.md")
@@ -31,8 +32,9 @@ def journaled(project: Path, doc_corpus: Path, github_corpus: Path) -> dict[str,
     with FakeAnthropic(reply_text=f"25 closed issues such as #{first}.") as fake:
         run_hook(event("PostToolUse", "mcp__github__list_issues", tool_input={},
                        tool_response=[{"type": "text", "text": issues}]),
-                 env={**env, "GARREPA_PROVIDER": "anthropic", "GARREPA_BASE_URL": fake.url,
+                 env={**env, "GARREPA_PROVIDER": "auto", "ANTHROPIC_BASE_URL": fake.url,
                       "ANTHROPIC_API_KEY": "sk-test"})
+        url = fake.url
     run_hook(event("PostToolUse", "Bash", tool_input={"command": "git log -1"},
                    tool_response={"stdout": "commit abc", "stderr": "", "interrupted": False}),
              env=env)
@@ -40,10 +42,10 @@ def journaled(project: Path, doc_corpus: Path, github_corpus: Path) -> dict[str,
                            tool_response=[{"type": "text", "text": issues}]),
                      env={**env, "GARREPA_MODE": "audit"})
     assert audit.stdout == b""  # audit mode computes and records, and replaces nothing
-    return {"issues": len(issues)}
+    return {"issues": len(issues), "url": url}
 
 
-def test_report_json_counts_what_the_agent_received(journaled: dict[str, int]) -> None:
+def test_report_json_counts_what_the_agent_received(journaled: dict[str, Any]) -> None:
     data = json.loads(invoke("report", "--json").output)
     total = data["total"]
     assert (total["events"], total["compressed"], total["audited"]) == (5, 2, 1)
@@ -58,10 +60,13 @@ def test_report_json_counts_what_the_agent_received(journaled: dict[str, int]) -
     assert data["tools"]["mcp__jira__search"]["audited"] == 1
     assert sum(data["saved_chars_by_day"].values()) == total["saved_chars"]
     assert set(total) >= {"latency_ms_median", "latency_ms_p95", "cache_hits", "fallbacks"}
+    # which way `auto` reached the model, as the journal recorded it
+    assert total["providers"] == {f"key from $ANTHROPIC_API_KEY at {journaled['url']}": 1}
 
 
-def test_report_text(journaled: dict[str, int]) -> None:
+def test_report_text(journaled: dict[str, Any]) -> None:
     output = invoke("report").output
+    assert f"Model reached by: key from $ANTHROPIC_API_KEY at {journaled['url']} (1)" in output
     assert output.startswith("2 of 5 events compressed; ")
     assert "Audit mode: would have saved " in output
     assert "By route" in output and "By tool" in output and "Saved per day" in output

@@ -56,6 +56,7 @@ class Tally:
     cache_hits: int = 0
     passed: Counter[str] = field(default_factory=Counter)
     fallbacks: Counter[str] = field(default_factory=Counter)
+    providers: Counter[str] = field(default_factory=Counter)  # how `auto` reached the model
     latencies: list[float] = field(default_factory=list)
 
     def add(self, record: dict[str, Any]) -> None:
@@ -84,6 +85,8 @@ class Tally:
                 self.cost += (tokens_in * cost[0] + tokens_out * cost[1]) / 1_000_000
         if record.get("cache") == "hit":
             self.cache_hits += 1
+        if record.get("provider"):
+            self.providers[str(record["provider"])] += 1
         if record.get("fallback"):
             self.fallbacks[str(record["fallback"])] += 1
         if isinstance(record.get("latency_ms"), (int, float)):
@@ -104,6 +107,7 @@ class Tally:
                 "model_input_tokens": self.model_input, "model_output_tokens": self.model_output,
                 "model_cost_usd": round(self.cost, 6), "unpriced_model_calls": self.unpriced_calls,
                 "cache_hits": self.cache_hits, "fallbacks": dict(sorted(self.fallbacks.items())),
+                "providers": dict(sorted(self.providers.items())),
                 "latency_ms_median": statistics.median(ordered) if ordered else None,
                 "latency_ms_p95": p95}
 

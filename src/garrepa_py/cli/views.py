@@ -94,6 +94,9 @@ def show_report(out: Console, report: Report, top: int = 10) -> None:
     if total.passed:
         out.print("Passed through, by reason: " + ", ".join(
             f"{reason} {count}" for reason, count in total.passed.most_common()))
+    if total.providers:
+        out.print("Model reached by: " + ", ".join(
+            f"{way} ({count})" for way, count in total.providers.most_common()))
     if total.fallbacks:
         out.print("Model fallbacks to structural: " + ", ".join(
             f"{reason} {count}" for reason, count in total.fallbacks.most_common()))
