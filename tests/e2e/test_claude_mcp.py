@@ -19,6 +19,7 @@ from .conftest import garrepa
 
 pytestmark = pytest.mark.e2e
 SPILL = re.compile(r"\[exact original: (\S+) \(")
+READABLE = re.compile(r"readable copy: (\S+) \(")
 ISSUES = "Issue33_testClosedIssues-361.json"  # 30,206 chars: inline for Claude Code either way
 
 
@@ -75,7 +76,7 @@ def test_each_result_shape(git_project: Path, data_dir: Path, tmp_path: Path,
     # (c) structuredContent arrives as a string and stays a string
     assert isinstance(structured, str)
     assert structured.startswith("[garrepa briefing | mcp | mcp__probe__structured | ")
-    assert f"rows: {len(json.loads(source))} items, one row each" in structured
+    assert f"rows: {len(json.loads(source))} items, " in structured
     assert "total: " in structured
     # (d) the image block is intact, the text became a briefing
     assert image[0]["type"] == "image"
@@ -92,6 +93,57 @@ def test_each_result_shape(git_project: Path, data_dir: Path, tmp_path: Path,
     assert report["routes"]["mcp"]["compressed"] == 4
     assert report["routes"]["mcp"]["saved_chars"] > len(source)
     assert report["routes"]["read"]["passed"] == {"spill-file": 1}
+
+
+def big_one_line_result(github_corpus: Path, chars: int) -> str:
+    """Real GitHub issues from the corpus, one compact JSON line of at least `chars`."""
+    seen: dict[int, Any] = {}
+    for path in sorted(github_corpus.glob("*.json")):
+        value = json.loads(path.read_text())
+        for item in value if isinstance(value, list) else []:
+            if isinstance(item, dict) and {"id", "number", "title"} <= set(item):
+                seen.setdefault(item["id"], item)
+        if len(json.dumps(list(seen.values()))) >= chars:
+            break
+    return json.dumps(list(seen.values()), separators=(",", ":"))
+
+
+def read_slice_turn(pattern: re.Pattern[str]) -> Any:
+    def turn(body: dict[str, Any]) -> Turn:
+        chat = json.dumps(body["messages"]).replace("\\\\", "\\")
+        return Turn.tool("Read", file_path=pattern.findall(chat)[-1], offset=1, limit=80)
+    return turn
+
+
+def test_a_slice_of_a_big_result_reads_as_a_bounded_slice(
+        git_project: Path, tmp_path: Path, garrepa_home: Path, github_corpus: Path) -> None:
+    """A 250 K-char one-line JSON result: the agent Reads 80 lines of the readable copy the
+    briefing names and gets 80 short lines; the same Read of the exact one-line original
+    (the negative control) returns the whole line."""
+    data = tmp_path / "mcp-data"
+    data.mkdir()
+    source = big_one_line_result(github_corpus, 250_000)
+    (data / "big.json").write_text(source)
+    (data / "doc.md").write_text("# x\n")
+    garrepa("init", str(git_project))
+    script = [Turn.tool("mcp__probe__big_json"), read_slice_turn(READABLE),
+              read_slice_turn(SPILL)]
+    results, _ = session(git_project, data, tmp_path, garrepa_home, script)
+    assert len(results) == 3, json.dumps(results)[:3000]
+    briefing, readable_slice, exact_slice = (r["content"] for r in results)
+    text = briefing[0]["text"]
+    assert len(source) >= 250_000 and len(text) <= len(source) / 10
+    items = json.loads(source)
+    assert all(str(item["id"]) in text and str(item["number"]) in text for item in items)
+    assert isinstance(readable_slice, str)
+    shown = readable_slice.strip("\n").split("\n")
+    assert len(shown) == 80 and max(map(len, shown)) < 3000
+    assert shown[:2] == ["1\t[", "2\t {"]  # the first issue opens on line 2 ...
+    first_row = re.search(r"^  L(\d+)\.\.(\d+) (.*)$", text, re.M)
+    assert first_row is not None and first_row.group(1) == "2"  # ... as its row says
+    assert f" {items[0]['number']} {items[0]['id']} " in first_row.group(3)
+    # the negative control: the same Read of the one-line original is no bounded slice
+    assert len(str(exact_slice)) > 250_000 or "exceeds maximum allowed size" in str(exact_slice)
 
 
 def test_excluded_tool_passes_and_secrets_are_masked_everywhere(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -48,10 +49,21 @@ def test_one_large_json_block(project: Path, issues_json: str, garrepa_home: Pat
     assert text.startswith("[garrepa briefing | mcp | mcp__github__list_issues | original: ")
     assert len(text) < len(issues_json) / 2
     assert fabricated("\n".join(text.split("\n")[1:-1]), issues_json) == []
-    spill = text.rsplit("[exact original: ", 1)[1].split(" (", 1)[0]
-    assert Path(spill).read_text() == issues_json
-    for issue in json.loads(issues_json):
-        assert f"| {issue['number']} |" in text
+    readable = text.rsplit("| readable copy: ", 1)[1].split(" (", 1)[0]
+    exact = text.rsplit("[exact original: ", 1)[1].split(" (the bytes as received) | ", 1)[0]
+    assert Path(exact).read_text() == issues_json
+    lines = Path(readable).read_text().split("\n")
+    assert json.loads("\n".join(lines)) == json.loads(issues_json)  # values unchanged
+    # one value per line: no line is longer than the longest single value (an issue body)
+    longest = max(len(json.dumps(v)) for issue in json.loads(issues_json) for v in issue.values())
+    assert len(lines) > 500 and max(map(len, lines)) <= longest + 40
+    # every issue has a line (an index line here: 52 K chars leave 6 K), which names the lines
+    # of that very issue in the readable copy and carries its number and id
+    rows = re.findall(r"^  L(\d+)\.\.(\d+) (.*)$", text, re.M)
+    assert len(rows) == len(json.loads(issues_json))
+    for (start, end, row), issue in zip(rows, json.loads(issues_json), strict=True):
+        assert json.loads("\n".join(lines[int(start) - 1:int(end)]).rstrip(",")) == issue
+        assert f" {issue['number']} {issue['id']} " in row
     record = last(garrepa_home)
     assert (record["route"], record["decision"], record["reason"]) == ("mcp", "compress", "briefed")
     assert record["chars_in"] == len(issues_json)
@@ -69,7 +81,7 @@ def test_structured_content_string_stays_a_string(project: Path, issues_json: st
     compact = json.dumps({"rows": json.loads(issues_json), "total": 25}, separators=(",", ":"))
     output = post(project, "mcp__db__query", compact)["updatedToolOutput"]
     assert isinstance(output, str)
-    assert "rows: 25 items, one row each" in output
+    assert "rows: 25 items, too many to show whole; one line each" in output
 
 
 def test_image_stays_in_place_and_is_never_sent(project: Path, issues_json: str) -> None:
@@ -96,8 +108,29 @@ def test_saved_file_string_is_read_back(project: Path, issues_json: str, tmp_pat
                "limit parameters to read specific portions of the file.")
     output = post(project, "mcp__github__list_issues", message)["updatedToolOutput"]
     assert isinstance(output, str)
-    assert f"| {json.loads(issues_json)[0]['number']} |" in output
-    assert f"[exact original: {saved} (saved by Claude Code)" in output
+    first = json.loads(issues_json)[0]
+    assert f" {first['number']} {first['id']} " in output
+    # Claude Code's file is one 52 K-char line: the agent is pointed at a readable copy, and
+    # Claude Code's file stays named as the exact bytes
+    assert f"[exact original: {saved} (saved by Claude Code) | readable copy: " in output
+    readable = output.rsplit("| readable copy: ", 1)[1].split(" (", 1)[0]
+    assert json.loads(Path(readable).read_text()) == json.loads(issues_json)
+
+
+def test_a_line_oriented_saved_file_is_read_in_place(project: Path, issues_json: str) -> None:
+    saved = tool_results_dir(project.parent) / "mcp-github-list_issues-1796036502642-abc123.txt"
+    saved.write_text(json.dumps(json.loads(issues_json), indent=1, ensure_ascii=False))
+    message = (f"Error: result (60,000 characters across 2,000 lines) exceeds maximum allowed "
+               f"tokens. Output has been saved to {saved}.\nFormat: Plain text\nUse offset and "
+               "limit parameters to read specific portions of the file.")
+    output = post(project, "mcp__github__list_issues", message)["updatedToolOutput"]
+    assert f"[exact original: {saved} (saved by Claude Code) | Read it with offset/limit" in output
+    assert "| readable copy: " not in output
+    # and its rows' line ranges are lines of Claude Code's own file
+    start, end = re.search(r"^  L(\d+)\.\.(\d+) ", output, re.M).groups()  # type: ignore[union-attr]
+    lines = saved.read_text().split("\n")
+    assert json.loads("\n".join(lines[int(start) - 1:int(end)]).rstrip(",")) == json.loads(
+        issues_json)[0]
 
 
 @pytest.mark.parametrize("tool, config, reason", [

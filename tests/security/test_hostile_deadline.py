@@ -49,7 +49,12 @@ def test_wide_sparse_json_is_digested_not_timed_out(project: Path, garrepa_home:
     assert output is not None
     record = last(garrepa_home)
     assert (record["decision"], record["reason"]) == ("compress", "briefed")
-    assert "field_0=value 0" in output["updatedToolOutput"][0]["text"]
+    text = output["updatedToolOutput"][0]["text"]
+    # a bare index: each item by its first line in the readable copy and its id, and where
+    # the items that did not fit start
+    assert f"result: {count} items, too many to list one per line" in text
+    assert "  L2 0; L6 1; L10 2;" in text
+    assert "; the items not shown start at line " in text
 
 
 def test_a_document_of_100k_headings_is_mapped(project: Path, garrepa_home: Path) -> None:

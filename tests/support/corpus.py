@@ -6,6 +6,7 @@ Run as a script (the test suite's network guard allows loopback only in-process)
     python tests/support/corpus.py npm      → `npm view <package> --json` documents
     python tests/support/corpus.py gitrepo  → a git repository, one commit per click release
     python tests/support/corpus.py requests → the same for requests 2.31.0 and 2.32.3
+    python tests/support/corpus.py github3  → large GitHub responses from github3.py (benchmark only)
 Files are fetched through the package index's simple API and checked against its sha256.
 """
 
@@ -110,6 +111,52 @@ def github() -> Path:
     return root
 
 
+GITHUB3_SDIST = ("github3.py", "4.0.1")
+BIG_RESPONSE_CHARS = 32_000
+
+
+def github3() -> Path:
+    """Each JSON response body of 32,000 chars or more in github3.py's betamax cassettes: the
+    benchmark's held-out corpus of large GitHub results (no test uses it)."""
+    import base64
+    import gzip
+
+    root = CACHE / "github3"
+    done = root / ".complete"
+    if done.exists():
+        return root
+    root.mkdir(parents=True, exist_ok=True)
+    seen: set[str] = set()
+    with tarfile.open(sdist(*GITHUB3_SDIST)) as archive:
+        for member in sorted(archive.getmembers(), key=lambda m: m.name):
+            if "/tests/cassettes/" not in member.name or not member.name.endswith(".json"):
+                continue
+            source = archive.extractfile(member)
+            if source is None:
+                continue
+            cassette = json.loads(source.read())
+            for number, interaction in enumerate(cassette.get("http_interactions", [])):
+                body = interaction.get("response", {}).get("body", {})
+                text = body.get("string") or ""
+                if not text and body.get("base64_string"):
+                    raw = base64.b64decode(body["base64_string"])
+                    try:
+                        raw = gzip.decompress(raw)
+                    except OSError:
+                        pass
+                    text = raw.decode("utf-8", "replace")
+                if len(text) < BIG_RESPONSE_CHARS or text in seen:
+                    continue
+                try:
+                    json.loads(text)
+                except ValueError:
+                    continue
+                seen.add(text)
+                (root / f"{Path(member.name).stem}-{number}.json").write_text(text)
+    done.write_text(f"{GITHUB3_SDIST[0]}=={GITHUB3_SDIST[1]}: {len(seen)} responses\n")
+    return root
+
+
 def npm() -> Path:
     root = CACHE / "npm"
     root.mkdir(parents=True, exist_ok=True)
@@ -184,4 +231,4 @@ def release_repo(name: str, versions: tuple[str, ...], folder: str) -> Path:
 
 if __name__ == "__main__":
     print({"docs": docs, "github": github, "npm": npm, "gitrepo": gitrepo,
-           "requests": requests_repo}[sys.argv[1]]())
+           "requests": requests_repo, "github3": github3}[sys.argv[1]]())

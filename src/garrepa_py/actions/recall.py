@@ -60,7 +60,9 @@ def lines_of(path: Path) -> list[str]:
     except OSError as exc:
         raise GarrepaError(f"cannot read {path}: {exc.strerror or exc}",
                            hint="check the path and its permissions") from None
-    return data.decode("utf-8", "replace").split("\n")
+    from garrepa_py import textlines
+
+    return textlines.split(data.decode("utf-8", "replace"))
 
 
 def peek(path: Path, start: int = 1, end: int | None = None) -> list[tuple[int, str]]:

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from garrepa_py import textlines
 from garrepa_py.config.load import Config
 from garrepa_py.engine import prompt, stamp, store, validate
 from garrepa_py.engine.types import Briefing, BriefRequest
@@ -105,6 +106,18 @@ def _structural(request: BriefRequest, source: str, journal: dict[str, Any]) -> 
         return generic.compress(source)
 
 
+def _readable(request: BriefRequest, source: str, journal: dict[str, Any]) -> str | None:
+    """The readable copy to spill, when the route has one and it differs from the source."""
+    if request.readable is None:
+        return None
+    try:
+        readable = request.readable(source)
+    except (Exception, RecursionError) as exc:
+        journal["readable"] = f"failed-{type(exc).__name__}"
+        return None
+    return readable if readable != source else None
+
+
 def masked_note(found: secrets.Scan) -> str:
     """Which lines held what kind of secret: shown to the agent instead of the values."""
     places = "; ".join(f"line {line} {kind}" for line, kind in found.locations()[:40])
@@ -146,7 +159,7 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
     body = body or structural.text
     if found.findings:
         body = f"{body}\n{masked_note(found)}"
-    lines = source.count("\n") + 1
+    lines = textlines.count(source)
     head = stamp.header(request.route, request.label, len(source), lines, method)
     spill_path = None
     if request.recovery is not None:
@@ -155,11 +168,18 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
         pointer = stamp.spill_pointer("/" + "0" * 32 + ".txt", lines)
         if len(stamp.stamp(body, head, pointer)) >= len(source):
             return Briefing("pass", "not-shorter", journal=journal)
+        readable = _readable(request, source, journal)
         try:
-            spill_path = store.spill(project, source)  # the exact bytes, owner-only
+            if readable is None:
+                spill_path = store.spill(project, source)  # the exact bytes, owner-only
+                pointer = stamp.spill_pointer(spill_path, lines)
+            else:
+                exact = request.exact_copy or store.spill(project, source)
+                spill_path = store.spill(project, readable)
+                pointer = stamp.readable_pointer(spill_path, textlines.count(readable), exact,
+                                                 request.exact_copy is not None)
         except OSError:  # .garrepa/ not ours (a symlink?) or not writable: no recovery, no brief
             return Briefing("pass", "spill-unwritable", journal=journal)
-        pointer = stamp.spill_pointer(spill_path, lines)
     text = stamp.stamp(body, head, pointer)
     if len(text) >= len(source):
         return Briefing("pass", "not-shorter", journal=journal)

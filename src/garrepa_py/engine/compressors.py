@@ -56,15 +56,31 @@ def json_blocks(texts: list[str]) -> Compress:
     return lambda joined: mcp_result.compress(split_like(joined, texts))
 
 
+def json_readable(texts: list[str], known: tuple[str, str] | None = None
+                  ) -> Callable[[str], str]:
+    """The readable copy of MCP text blocks (JSON one value per line) that `json_blocks`
+    numbers its rows against; `known`: (joined text, its copy) already laid out."""
+    from garrepa_py.structural import mcp_result
+
+    def readable(joined: str) -> str:
+        if known is not None and joined is known[0]:
+            return known[1]
+        return mcp_result.readable(split_like(joined, texts))
+
+    return readable
+
+
 def git(file_command: Callable[[FileDiff], str],
         commit_file_command: Callable[[str, FileDiff], str]) -> Compress:
-    """A git dump: a log digest when it holds commits, else a diff digest; generic at worst."""
+    """A git dump: a log digest when it holds commits, else a diff digest, a one-line log or a
+    blame; generic at worst."""
     from garrepa_py.structural import generic, git_digest
 
     def compress(text: str) -> Structural:
         has_commits = bool(git_digest.COMMIT.search(text[:4096])) or "\ncommit " in text
         digest = (git_digest.digest_log(text, commit_file_command) if has_commits
                   else git_digest.digest_diff(text, file_command))
+        digest = (digest or git_digest.digest_oneline(text) or git_digest.digest_blame(text))
         return Structural(digest) if digest else generic.compress(text)
 
     return compress

@@ -18,3 +18,12 @@ def spill_pointer(path: str, lines: int) -> str:
 
 def stamp(body: str, head: str, pointer: str) -> str:
     return f"{head}\n{body.rstrip()}\n{pointer}"
+
+
+def readable_pointer(path: str, lines: int, exact: str, by_claude_code: bool) -> str:
+    spill_id = path.rsplit("/", 1)[-1].split(".", 1)[0][:12]
+    source = "saved by Claude Code" if by_claude_code else "the bytes as received"
+    return (f"[exact original: {exact} ({source}) | readable copy: {path} ({lines:,} lines, "
+            f"one value per line; the L ranges above are its lines): Read it with offset/limit, "
+            f"or run `garrepa peek {spill_id} START END` or `garrepa ask {spill_id} \"question\"`"
+            " | nothing above is invented, everything left out is there]")

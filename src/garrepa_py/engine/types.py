@@ -20,6 +20,10 @@ class BriefRequest:
     # True: the model's notes come first and the structural briefing stays below them (doc maps)
     combine: bool = False
     model_chars: int | None = None  # the most the model's text may take
+    # The source laid out to be Read in parts (JSON one value per line), which the structural
+    # briefing's line ranges refer to; spilled beside the exact bytes. None: the source itself.
+    readable: Callable[[str], str] | None = None
+    exact_copy: str | None = None  # a file that already holds the exact bytes (Claude Code's)
 
 
 @dataclass(frozen=True)

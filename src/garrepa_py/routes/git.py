@@ -66,13 +66,21 @@ def _compressor(dump: GitDump) -> Any:
     """The registry's git compressor, with the exact follow-up commands for this dump."""
     from garrepa_py.engine import compressors
 
+    def paths(diff: Any) -> list[str]:
+        """Both paths of a rename (with -M), so the command shows the change, not a new file."""
+        return [diff.old, diff.new] if diff.renamed else [diff.path]
+
+    def renames(args: list[str], diff: Any) -> list[str]:
+        detecting = any(a.startswith(("-M", "--find-renames")) for a in args)
+        return args if detecting or len(paths(diff)) == 1 else ["-M", *args]
+
     def file_command(diff: Any) -> str:
         before = list(dump.args[:dump.args.index("--")]) if "--" in dump.args else list(dump.args)
-        return dump.command_for(*before, "--", diff.path)
+        return dump.command_for(*renames(before, diff), "--", *paths(diff))
 
     def commit_file_command(sha: str, diff: Any) -> str:
         show = type(dump)("show", dump.global_args, (), dump.cd)
-        return show.command_for(sha, "--", diff.path)
+        return show.command_for(*renames([sha], diff), "--", *paths(diff))
 
     return compressors.git(file_command, commit_file_command)
 

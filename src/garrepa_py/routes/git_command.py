@@ -1,4 +1,4 @@
-"""Is this Bash command exactly one read-only `git diff`, `git log` or `git show`?
+"""Is this Bash command exactly one read-only `git diff`, `git log`, `git show` or `git blame`?
 
 Claude Code's `if: "Bash(git *)"` fires for any compound command with a git part, so the hook
 re-parses the command with a shell tokenizer (quotes understood) and says yes only for a single
@@ -12,7 +12,7 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass
 
-DUMP_COMMANDS = ("diff", "log", "show")
+DUMP_COMMANDS = ("diff", "log", "show", "blame")
 OPERATORS = frozenset({"|", "||", ";", "&", ">", ">>", "<", "<<", "<<<", ">&", "&>", "(", ")",
                        ";;", "|&", "<&", "<>", ">|", "&>>"})
 GLOBAL_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace",
@@ -25,7 +25,7 @@ FORBIDDEN_ARGS = ("--output", "-o", "--ext-diff", "--textconv")
 
 @dataclass(frozen=True)
 class GitDump:
-    subcommand: str  # "diff" | "log" | "show"
+    subcommand: str  # "diff" | "log" | "show" | "blame"
     global_args: tuple[str, ...]  # everything between `git` and the subcommand
     args: tuple[str, ...]  # everything after the subcommand
     cd: str | None  # the directory of a leading `cd DIR &&`

@@ -93,7 +93,6 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
         return passed("sensitive-tool")
     if _names_secret_path(event.get("tool_input")):
         return passed("secret-input")
-    recovery = None
     if isinstance(response, str):
         if saved is not None:
             from garrepa_py import fs
@@ -105,23 +104,31 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
             except OSError:
                 return passed("saved-file-unreadable")
             texts = [data.decode("utf-8", "replace")]
-            recovery = (f"[exact original: {saved} (saved by Claude Code) | Read it with "
-                        "offset/limit for any part]")
         else:
             texts = [response]
-    return _brief(tool, response, texts, recovery, context)
+    return _brief(tool, response, texts, saved, context)
 
 
-def _brief(tool: str, response: Any, texts: list[str], recovery: str | None,
+def _brief(tool: str, response: Any, texts: list[str], saved: str | None,
            context: HookContext) -> Verdict:
+    """`saved`: Claude Code's own file of the exact result, named as the exact original; the
+    agent is pointed at garrepa's readable copy when that differs (one long JSON line)."""
     from garrepa_py.engine import compressors
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
 
     source = "\n\n".join(texts)
     route = "figma" if "figma" in tool.lower() else compressors.KINDS["json"].route
+    readable = compressors.json_readable(texts)
+    recovery = None
+    if saved is not None:
+        laid_out = readable(source)
+        if laid_out == source:  # already line-oriented: Claude Code's file is the one to read
+            recovery = (f"[exact original: {saved} (saved by Claude Code) | Read it with "
+                        "offset/limit for any part]")
+        readable = compressors.json_readable(texts, (source, laid_out))  # laid out once
     result = brief(BriefRequest(route, source, tool, compressors.json_blocks(texts),
-                                recovery=recovery),
+                                recovery=recovery, readable=readable, exact_copy=saved),
                    context.config, context.project, context.deadline)
     if result.decision != "compress":
         return Verdict("pass", result.reason, chars_in=len(source), notes=result.journal)

@@ -143,7 +143,9 @@ def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,
     from garrepa_py.engine.types import BriefRequest
 
     label = os.path.relpath(path, context.project) if path.startswith(context.project) else path
-    lines = text.split("\n")
+    from garrepa_py import textlines
+
+    lines = textlines.split(text)
     kind = compressors.KINDS["document"]
     recovery = (f"[exact text: {path} itself, {len(lines):,} lines | the line numbers above are "
                 "the file's own: Read it with offset=<first line> and limit=<line count>]")
@@ -158,7 +160,7 @@ def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,
     if mode == "deny":
         note = ("This document is large, so garrepa gave you its map instead of the whole file. "
                 "Read the section you need with offset and limit.")
-        context_text = f"{result.text}\n{note}"
+        context_text = capped(result.text, note)
         reply: dict[str, Any] = {"hookEventName": "PreToolUse", "permissionDecision": "deny",
                  "permissionDecisionReason": "garrepa: large document; its map is in the context. "
                                              "Read a section with offset and limit.",
@@ -170,10 +172,31 @@ def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,
         note = (f"garrepa: this Read was cut to lines {first}-{last} of {len(lines):,} because the "
                 "document is large. For any section, Read the same file with offset=<first line> "
                 "and limit=<line count> from the map above.")
-        context_text = f"{result.text}\n{note}"
+        context_text = capped(result.text, note)
         reply = {"hookEventName": "PreToolUse",
                  "updatedInput": dict(tool_input, offset=first, limit=count),
                  "additionalContext": context_text}
         shown = sum(len(line) + 1 for line in lines[first - 1:last])
     return Verdict("compress", f"mapped-{mode}", {"hookSpecificOutput": reply},
                    chars_in=len(text), chars_out=len(context_text) + shown, notes=result.journal)
+
+
+MAP_CUT = "[… the map was cut here to fit; every line is in the file itself]"
+
+
+def capped(briefing: str, note: str) -> str:
+    """The briefing and the note within MAP_CHARS, checked once, on the final text: the map
+    is cut at a line, and the pointer to the exact text (the stamp's last line) always stays."""
+    text = f"{briefing}\n{note}"
+    if len(text) <= MAP_CHARS:
+        return text
+    lines = briefing.split("\n")
+    pointer = lines.pop()
+    room = MAP_CHARS - len(note) - len(pointer) - len(MAP_CUT) - 3
+    kept: list[str] = []
+    for line in lines:
+        room -= len(line) + 1
+        if room < 0:
+            break
+        kept.append(line)
+    return "\n".join([*kept, MAP_CUT, pointer, note])[:MAP_CHARS]

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from garrepa_py import textlines
+
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
@@ -176,7 +178,7 @@ def _html(text: str) -> tuple[list[tuple[int, str, int]], int, int]:
 
 
 def outline(text: str, path: str) -> Outline:
-    lines = text.split("\n")
+    lines = textlines.split(text)
     kind = kind_of(path)
     front = _front_matter(lines) if kind in ("markdown", "text", "asciidoc") else None
     if kind == "rst":

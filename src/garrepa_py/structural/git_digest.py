@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 BUDGET = 24000  # Claude Code persists Bash output over 30,000 chars: stay well under
 BODY_LINES = 3
+STAT_LINES = 40  # file lines of --stat/--name-status kept per commit
 LOCKFILES = frozenset({"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock",
                        "uv.lock", "cargo.lock", "go.sum", "gemfile.lock", "composer.lock",
                        "pipfile.lock", "flake.lock", "bun.lockb", "mix.lock", "pubspec.lock"})
@@ -37,6 +38,14 @@ class FileDiff:
     @property
     def path(self) -> str:
         return self.new if self.new != "/dev/null" else self.old
+
+    @property
+    def renamed(self) -> bool:
+        return self.old != self.new and "/dev/null" not in (self.old, self.new)
+
+    @property
+    def name(self) -> str:
+        return f"{self.old} => {self.new}" if self.renamed else self.path
 
     @property
     def added(self) -> int:
@@ -147,7 +156,8 @@ def parse_commits(text: str) -> list[Commit]:
             rest_at = index
             break
         rest = block[rest_at:]
-        stat = [line for line in rest if " | " in line or "changed" in line] \
+        # --stat, --numstat, --name-status, --name-only: every non-blank line after the message
+        stat = [line for line in rest if line.strip()] \
             if rest and not any(DIFF_GIT.match(line) for line in rest) else []
         while message and not message[-1].strip():
             message.pop()
@@ -155,14 +165,35 @@ def parse_commits(text: str) -> list[Commit]:
     return commits
 
 
+TESTS = re.compile(r"(^|/)(tests?|spec|specs|__tests__|testing)/|(^|/)test_[^/]*$|"
+                   r"_test\.[a-z]+$|\.(test|spec)\.[a-z]+$|(^|/)conftest\.py$", re.I)
+DOCS = re.compile(r"(^|/)(docs?|documentation)/|\.(md|mdx|rst|txt|adoc|org)$|(^|/)(readme|"
+                  r"changelog|changes|history|news|authors|contributors|license|copying|notice)"
+                  r"([._-][^/]*)?$", re.I)
+BUILD_CONFIG = re.compile(r"(^|/)(setup\.py|setup\.cfg|pyproject\.toml|tox\.ini|noxfile\.py|"
+                          r"requirements[^/]*\.txt|package\.json|tsconfig[^/]*\.json|Cargo\.toml|"
+                          r"go\.mod|Makefile|Dockerfile|\.pre-commit-config\.yaml)$|"
+                          r"(^|/)\.github/", re.I)
+BUILD_METADATA = re.compile(r"(^|/)(PKG-INFO|SOURCES\.txt|MANIFEST(\.in)?|RECORD|WHEEL)$|"
+                            r"\.(egg|dist)-info/|(^|/)__snapshots__/", re.I)
+
+
 def priority(path: str) -> int:
+    """Code first: source 0, tests 1, docs and changelogs 2, build configuration 3, build
+    metadata and generated files 4, lockfiles 5, vendored code 6. Within a rank, diff order."""
     name = path.rsplit("/", 1)[-1].lower()
     if VENDORED.search(path):
-        return 3
+        return 6
     if name in LOCKFILES or name.endswith(".lock"):
-        return 2
-    if GENERATED.search(path):
+        return 5
+    if GENERATED.search(path) or BUILD_METADATA.search(path):
+        return 4
+    if BUILD_CONFIG.search(path):
+        return 3
+    if TESTS.search(path):
         return 1
+    if DOCS.search(path):
+        return 2
     return 0
 
 
@@ -186,7 +217,11 @@ PER_FILE_COMMANDS = 12  # longer left-out lists give one command pattern instead
 def pack_files(files: list[FileDiff], packer: Packer,
                show_command: Callable[[FileDiff], str]) -> tuple[list[str], list[str]]:
     """(patch lines included, left-out lines naming what is missing and how to see it)."""
-    order = sorted(range(len(files)), key=lambda i: (priority(files[i].path), i))
+    ranks = [priority(diff.path) for diff in files]
+    # Within a rank the smallest changes go in first, so one big file cannot crowd out many
+    # small ones; the patch is then printed in rank and diff order.
+    sizes = [sum(len(line) + 1 for hunk in diff.hunks for line in hunk) for diff in files]
+    order = sorted(range(len(files)), key=lambda i: (ranks[i], sizes[i], i))
     included: dict[int, str] = {}
     missing: list[tuple[FileDiff, str]] = []
     for index in order:
@@ -209,13 +244,16 @@ def pack_files(files: list[FileDiff], packer: Packer,
                                   f"{len(diff.hunks)} left out"))
         else:
             missing.append((diff, diff.stat().split(" | ")[-1]))
-    patch = [included[i] for i in sorted(included)]
+    patch = [included[i] for i in sorted(included, key=lambda i: (ranks[i], i))]  # code first
     if len(missing) <= PER_FILE_COMMANDS:
-        left = [f"- {diff.path} ({what}); see: {show_command(diff)}" for diff, what in missing]
+        left = [f"- {diff.name} ({what}); see: {show_command(diff)}" for diff, what in missing]
     else:
         pattern = show_command(FileDiff("<path>", "<path>"))
+        if any(diff.renamed for diff, _ in missing):
+            renamed = show_command(FileDiff("<old path>", "<new path>"))
+            pattern += f"; for a rename: {renamed}"
         left = [f"(see each with: {pattern})",
-                *(f"- {diff.path} ({what})" for diff, what in missing)]
+                *(f"- {diff.name} ({what})" for diff, what in missing)]
     return patch, left
 
 
@@ -291,7 +329,9 @@ def digest_log(text: str, show_command: Callable[[str, FileDiff], str],
         out = [title]
         for commit in commits:
             out += commit.summary()
-            out += [f"  {line.strip()}" for line in commit.stat_lines[:40]]
+            out += [f"  {line.strip()}" for line in commit.stat_lines[:STAT_LINES]]
+            if len(commit.stat_lines) > STAT_LINES:
+                out.append(f"  … {len(commit.stat_lines) - STAT_LINES} more file lines")
             if not commit.files:
                 continue
             out.append(f"  {len(commit.files)} files: " +
@@ -310,3 +350,85 @@ def _bound(show_command: Callable[[str, FileDiff], str], sha: str) -> Callable[[
         return show_command(sha, diff)
 
     return command
+
+
+ONELINE = re.compile(r"^[*|\\/ _.-]*?([0-9a-f]{7,40})\b ")
+GRAPH_ONLY = re.compile(r"^[*|\\/ _.-]+$")
+ONELINE_CHARS = 160
+
+
+def digest_oneline(text: str, budget: int = BUDGET) -> str:
+    """`git log --oneline` (with or without --graph): the lines as printed while they fit, then
+    the SHA of every further commit, then where the rest starts. Empty if it is not one."""
+    lines = text.split("\n")
+    commits = [line for line in lines if ONELINE.match(line)]
+    other = sum(1 for line in lines if GRAPH_ONLY.match(line) or not line)
+    if len(commits) < 3 or len(commits) + other < len(lines):
+        return ""
+    out = [f"{len(commits)} commits, one line each as git printed them:"]
+    used = len(out[0]) + 1
+    shown = 0
+    # Whole lines while they fit, leaving room for the SHA of every commit after them.
+    sha_room = sum(len(match.group(1)) + 1 for match in map(ONELINE.match, commits) if match)
+    verbatim = budget if len(text) <= budget else max(budget * 0.2, budget - 300 - sha_room)
+    for line in lines:
+        if not line:
+            continue
+        row = line if len(line) <= ONELINE_CHARS else line[:ONELINE_CHARS] + " …"
+        if used + len(row) + 1 > verbatim:
+            break
+        out.append(row)
+        used += len(row) + 1
+        shown += 1 if ONELINE.match(line) else 0
+    rest = commits[shown:]
+    if not rest:
+        return "\n".join(out)
+    shas = [ONELINE.match(line).group(1) for line in rest]  # type: ignore[union-attr]
+    out.append(f"the next {len(shas)} commits by SHA, in order:")
+    row, listed = "", 0
+    for sha in shas:
+        if used + len(row) + len(sha) + 2 > budget - 200:
+            break
+        row = f"{row} {sha}" if row else sha
+        listed += 1
+        if len(row) > 100:
+            out.append(row)
+            used += len(row) + 1
+            row = ""
+    if row:
+        out.append(row)
+    if listed < len(shas):
+        after = shas[listed - 1] if listed else "these"
+        out.append(f"… and {len(shas) - listed} more commits after {after}; the exact output "
+                   "is in the file below")
+    return "\n".join(out)
+
+
+BLAME = re.compile(r"^\^?([0-9a-f]{7,40})(?: [^(]*?)? ?\((.*?) +(\d{4}-\d\d-\d\d)[^)]*? (\d+)\) ?")
+
+
+def digest_blame(text: str, budget: int = BUDGET) -> str:
+    """`git blame` (default format): who last changed which lines — one row per run of lines
+    from the same commit — without the code, which is the file itself. Empty if not blame."""
+    lines = [line for line in text.split("\n") if line]
+    parsed = [BLAME.match(line) for line in lines]
+    if not lines or any(match is None for match in parsed):
+        return ""
+    runs: list[list[str]] = []  # [first line, last line, sha, author, date]
+    authors: dict[str, int] = {}
+    for match in parsed:
+        sha, author, date, number = match.groups()  # type: ignore[union-attr]
+        authors[author.strip()] = authors.get(author.strip(), 0) + 1
+        if runs and runs[-1][2] == sha and int(runs[-1][1]) + 1 == int(number):
+            runs[-1][1] = number
+        else:
+            runs.append([number, number, sha, author.strip(), date])
+    commits = len({run[2] for run in runs})
+    busiest = sorted(authors.items(), key=lambda kv: -kv[1])[:8]
+    out = [f"git blame of {len(lines):,} lines: {commits} commits, {len(authors)} authors ("
+           + ", ".join(f"{a} {n} lines" for a, n in busiest) + "). Runs of lines last "
+           "changed by the same commit (lines | commit | author | date); the code itself is "
+           "the file:"]
+    rows = [f"{first}-{last} | {sha} | {author} | {date}" if first != last
+            else f"{first} | {sha} | {author} | {date}" for first, last, sha, author, date in runs]
+    return fit_lines([*out, *rows], budget, "the exact output is in the file below")

@@ -13,6 +13,8 @@ import json
 import re
 from typing import Any
 
+from garrepa_py.structural.json_lines import Span, span_text
+
 PLUMBING_KEYS = frozenset({
     "etag", "_etag", "request_id", "requestid", "x-request-id", "x_request_id", "_links", "links",
     "avatar_url", "gravatar_id", "__typename", "trace_id", "traceid", "correlation_id",
@@ -46,19 +48,27 @@ def _plumbing(key: str, value: Any, parent: dict[str, Any]) -> bool:
     return False
 
 
-def prune(value: Any) -> Any:
-    """Drop plumbing, nulls and empty containers, recursively. Returns None if nothing is left."""
+def prune(value: Any, origin: dict[int, int] | None = None) -> Any:
+    """Drop plumbing, nulls and empty containers, recursively. Returns None if nothing is left.
+
+    `origin`, when given, maps id(each pruned dict or list) → id(the one it was made from), so
+    a row can name its lines in the readable copy of the unpruned value.
+    """
     if isinstance(value, dict):
         kept = {}
         for key, child in value.items():
             if _plumbing(str(key), child, value):
                 continue
-            pruned = prune(child)
+            pruned = prune(child, origin)
             if pruned is not None:
                 kept[str(key)] = pruned
+        if kept and origin is not None:
+            origin[id(kept)] = id(value)
         return kept or None
     if isinstance(value, list):
-        items = [p for p in (prune(item) for item in value) if p is not None]
+        items = [p for p in (prune(item, origin) for item in value) if p is not None]
+        if items and origin is not None:
+            origin[id(items)] = id(value)
         return items or None
     if value is None or value == "":
         return None
@@ -86,8 +96,12 @@ def cut_text(text: str, limit: int) -> str:
     return f"{shown} …(+{len(text) - len(shown):,} chars)" if shown else f"…({len(text):,} chars)"
 
 
-def _inline(value: Any) -> str:
-    """A nested value inside a table cell: dicts by their label and handles, lists joined."""
+def _inline(value: Any, drop: frozenset[str] = frozenset()) -> str:
+    """A nested value inside a table cell: dicts by their label and handles, lists joined.
+    `drop`: keys left out of the dicts of a list (fields a hoisted template rebuilds)."""
+    if drop and isinstance(value, list):
+        value = [{k: v for k, v in item.items() if k not in drop} if isinstance(item, dict)
+                 else item for item in value]
     return _inline_with(value)[0]
 
 
@@ -194,7 +208,158 @@ def _fingerprint(value: Any) -> object:
     return (type(value).__name__, value)
 
 
-def table(items: list[dict[str, Any]], name: str, indent: str) -> list[str]:
+class Places:
+    """Where each dict and list of the original value sits in its readable copy (json_lines)."""
+
+    def __init__(self, spans: dict[int, Span], origin: dict[int, int]) -> None:
+        self.spans = spans
+        self.origin = origin
+
+    def of(self, node: Any) -> str:
+        span = self.spans.get(self.origin.get(id(node), -1))
+        return span_text(span) if span else ""
+
+
+class _Pass:
+    """One rendering: which lists are shown as an index of handles, and what each table took."""
+
+    def __init__(self, places: Places | None) -> None:
+        self.places = places
+        self.compact: set[int] = set()  # id(list) → shown as an index
+        self.bare: set[int] = set()  # id(list) → shown as a bare index: start line, own handles
+        self.compacted: dict[int, int] = {}  # id(list) → chars its index took
+        # id(list) → (chars its rows took, the items, what every item shares)
+        self.sizes: dict[int, tuple[int, list[dict[str, Any]], dict[str, Any]]] = {}
+
+    def place(self, node: Any) -> str:
+        return self.places.of(node) if self.places else ""
+
+
+INDEX_KEYS = ("id", "number", "key", "sha")
+INDEX_LABELS = ("full_name", "name", "login", "title", "filename", "path", "key")
+INDEX_LABEL_CHARS = 60
+
+
+def _nested_templates(rows: list[dict[str, Any]], having_rows: dict[str, list[int]]
+                      ) -> dict[str, dict[str, str]]:
+    """URL fields of the objects in a list column that every such object spells from its own
+    key and (at most) one of its row's columns: column → {field: pattern}, e.g.
+    payload.commits → {url: "https://api.github.com/repos/{repo.name}/commits/{sha}"}."""
+    found: dict[str, dict[str, str]] = {}
+    for column, indexes in having_rows.items():
+        pairs = [(rows[i], nested) for i in indexes if isinstance(rows[i][column], list)
+                 for nested in rows[i][column] if isinstance(nested, dict)]
+        if len(pairs) < 3:
+            continue
+        first_row, first = pairs[0]
+        outer = [c for c, v in first_row.items()
+                 if isinstance(v, str) and len(v) >= 3 and c != column]
+        for key, value in first.items():
+            if not (isinstance(value, str) and "://" in value):
+                continue
+            pattern = _nested_pattern(pairs, key, value, first_row, first, outer)
+            if pattern is not None:
+                found.setdefault(column, {})[key] = pattern
+    return found
+
+
+def _nested_pattern(pairs: list[tuple[dict[str, Any], dict[str, Any]]], key: str, value: str,
+                    first_row: dict[str, Any], first: dict[str, Any],
+                    outer: list[str]) -> str | None:
+    for token_key in TEMPLATE_KEYS:
+        token = first.get(token_key)
+        if token is None or isinstance(token, (dict, list, bool)) or not str(token):
+            continue
+        at = value.rfind(str(token))
+        if at < 1 or value[at - 1] not in "/:=@.":
+            continue
+        prefix, suffix = value[:at], value[at + len(str(token)):]
+        options: list[tuple[str | None, str]] = [(None, prefix)]
+        options += [(c, prefix.replace(first_row[c], "{" + c + "}", 1)) for c in outer
+                     if first_row[c] in prefix]
+        for column, shape in options:
+            if all(nested.get(key) == _spelled(shape, column, row, f"{nested.get(token_key)}")
+                   + suffix for row, nested in pairs):
+                return f"{shape}{{{token_key}}}{suffix}"
+    return None
+
+
+def _spelled(shape: str, column: str | None, row: dict[str, Any], token: str) -> str:
+    head = shape if column is None else shape.replace("{" + column + "}", str(row.get(column)), 1)
+    return head + token
+
+
+def _handle_groups(item: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """Every id, number, key and sha in an item, at any depth: (dotted path, values)."""
+    groups: dict[str, list[str]] = {}
+    stack: list[tuple[str, Any]] = [("", item)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, list):
+            stack.extend((path, child) for child in reversed(node))
+            continue
+        if not isinstance(node, dict):
+            continue
+        children = []
+        for key, child in node.items():
+            where = f"{path}.{key}" if path else key
+            if isinstance(child, (dict, list)):
+                children.append((where, child))
+            elif key in INDEX_KEYS and not isinstance(child, bool):
+                values = groups.setdefault(where, [])
+                if str(child) not in values:
+                    values.append(str(child))
+        stack.extend(reversed(children))
+    return list(groups.items())
+
+
+def _index(items: list[dict[str, Any]], shared: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """(columns, a line per item): each item's label and kind, then its ids, numbers, keys and
+    shas, by position for the paths most items have, as path=value for the rest."""
+    groups = [dict(_handle_groups(item)) for item in items]
+    counts: dict[str, int] = {}
+    for found in groups:
+        for path, values in found.items():
+            if not (path in shared and values == [str(shared[path])]):
+                counts[path] = counts.get(path, 0) + 1
+    columns = [path for path, count in counts.items() if count * 2 >= len(items)]
+    lines = []
+    for item, found in zip(items, groups, strict=True):
+        label = next((cut_text(item[k], INDEX_LABEL_CHARS) for k in INDEX_LABELS
+                      if isinstance(item.get(k), str)), "")
+        parts = [label] if label else []
+        kind = item.get("type")
+        if isinstance(kind, str) and len(kind) <= 40 and kind != label:
+            parts.append(kind)
+        parts += [",".join(found[path]) if path in found else "-" for path in columns]
+        parts += [f"{path}={','.join(values)}" for path, values in found.items()
+                  if path not in columns and path in counts]
+        lines.append(" ".join(parts) or "(no handle)")
+    return columns, lines
+
+
+BARE_LINE = 100
+
+
+def _bare(items: list[dict[str, Any]], rp: _Pass, indent: str) -> list[str]:
+    """The item's own ids, numbers, keys and shas after its first line, many to a line."""
+    lines, line = [], ""
+    for item in items:
+        start = rp.place(item).split("..", 1)[0]
+        own = [str(item[k]) for k in INDEX_KEYS if k in item and not isinstance(item[k],
+                                                                               (dict, list))]
+        entry = " ".join(([start] if start else []) + own) or "-"
+        if line and len(line) + len(entry) + 2 > BARE_LINE:
+            lines.append(f"{indent}{line};")
+            line = ""
+        line = f"{line}; {entry}" if line else entry
+    if line:
+        lines.append(indent + line)
+    return lines
+
+
+def table(items: list[dict[str, Any]], name: str, indent: str,
+          render_pass: _Pass | None = None) -> list[str]:
     """Near-linear in the number of cells: every per-column question is answered from one pass
     that records which rows hold each column, so wide, sparse lists stay cheap."""
     rows = [_flatten(item) for item in items]
@@ -211,6 +376,33 @@ def table(items: list[dict[str, Any]], name: str, indent: str) -> list[str]:
             if not isinstance(first, (dict, list)) and all(row[column] == first for row in rows):
                 shared[column] = first
     templates = _templates(rows, [c for c in columns if c not in shared], having_rows)
+    nested = _nested_templates(rows, having_rows)
+    head: list[str] = []
+    if shared:
+        head.append(f"{indent}  same in every item: " +
+                    ", ".join(f"{k}={cut_text(_scalar(v), TEXT_CELL)}" for k, v in shared.items()))
+    built = [f"{column} = {pattern}" for column, (_, pattern) in templates.items()]
+    built += [f"{column}[].{key} = {pattern}" for column, fields in nested.items()
+              for key, pattern in fields.items()]
+    if built:
+        head.append(f"{indent}  built from each row: " + ", ".join(built))
+    rp = render_pass or _Pass(None)
+    where = "its line range in the file named at the end, then " if rp.places else ""
+    if id(items) in rp.bare:
+        return [f"{indent}{name}: {len(items)} items, too many to list one per line; each by "
+                f"{'the line where it starts in the file named at the end, then ' if rp.places else ''}"
+                f"its own {' | '.join(k for k in INDEX_KEYS if any(k in item for item in items))}",
+                *head, *_bare(items, rp, indent + "  ")]
+    if id(items) in rp.compact:
+        columns, entries = _index(items, shared)
+        out = [f"{indent}{name}: {len(items)} items, too many to show whole; one line each: "
+               f"{where}its label and kind, then every id, number, key and sha in it: "
+               f"{' | '.join(columns) or '-'} (+ path=value where present)", *head]
+        for item, entry in zip(items, entries, strict=True):
+            place = rp.place(item)
+            out.append(f"{indent}  {place + ' ' if place else ''}{entry}")
+        rp.compacted[id(items)] = sum(len(line) + 1 for line in out)
+        return out
     candidates = [c for c in columns if c not in shared and c not in templates]
     # A column equal to an earlier one in every row: only columns every row holds can be, and
     # equal columns share a fingerprint, so one dictionary finds them.
@@ -231,36 +423,42 @@ def table(items: list[dict[str, Any]], name: str, indent: str) -> list[str]:
     dense_set = set(dense)
     sparse = {c for c in rest if c not in dense_set}
     varying = dense
-    out = [f"{indent}{name}: {len(items)} items, one row each; columns: {' | '.join(varying)}"
-           + (" (+ key=value where present)" if sparse else "")]
-    if shared:
-        out.append(f"{indent}  same in every item: " +
-                   ", ".join(f"{k}={cut_text(_scalar(v), TEXT_CELL)}" for k, v in shared.items()))
-    if templates:
-        out.append(f"{indent}  built from each row: " +
-                   ", ".join(f"{column} = {pattern}" for column, (_, pattern) in templates.items()))
+    out = [f"{indent}{name}: {len(items)} items, one row each: {where.replace(', then ', '')}"
+           f"{' | ' if where else ''}{' | '.join(varying)}"
+           + (" (+ key=value where present)" if sparse else ""), *head]
     if same_as:
         out.append(f"{indent}  equal in every row: " +
                    ", ".join(f"{column} = {earlier}" for column, earlier in same_as.items()))
-    for row in rows:
-        cells = [_inline(row[c]) if c in row else "-" for c in varying]
-        extras = [f"{c}={_inline(value)}" for c, value in row.items() if c in sparse]
+    for item, row in zip(items, rows, strict=True):
+        cells = [_inline(row[c], frozenset(nested.get(c, ()))) if c in row else "-"
+                 for c in varying]
+        extras = [f"{c}={_inline(value, frozenset(nested.get(c, ())))}"
+                  for c, value in row.items() if c in sparse]
         line = " | ".join(cell.replace("|", "/") for cell in cells)
-        out.append(f"{indent}  {line}" + (f" | {', '.join(extras)}" if extras else ""))
+        place = rp.place(item)
+        out.append(f"{indent}  {place + ' | ' if place else ''}{line}"
+                   + (f" | {', '.join(extras)}" if extras else ""))
+    rp.sizes[id(items)] = (sum(len(line) + 1 for line in out), items, shared)
     return out
+
+
+LONG_LIST = 20  # a list of this many objects is a table even when their keys differ
 
 
 def _similar(items: list[Any]) -> bool:
     if len(items) < 2 or not all(isinstance(item, dict) for item in items):
         return False
+    if len(items) >= LONG_LIST:
+        return True  # rows with differing keys still beat one block per item
     first = set(items[0])
     return all(len(first & set(item)) >= max(1, len(first) // 2) for item in items[1:])
 
 
-def render(value: Any, name: str = "result", indent: str = "") -> list[str]:
+def render(value: Any, name: str = "result", indent: str = "",
+           render_pass: _Pass | None = None) -> list[str]:
     if isinstance(value, list):
         if _similar(value):
-            return table(value, name, indent)
+            return table(value, name, indent, render_pass)
         if all(not isinstance(item, (dict, list)) for item in value):
             cells = [cut_text(_scalar(item), TEXT_CELL) for item in value]
             if len(cells) > LONG_RUN:
@@ -269,7 +467,7 @@ def render(value: Any, name: str = "result", indent: str = "") -> list[str]:
             return [f"{indent}{name}: [{len(value)}] " + ", ".join(cells)]
         out = [f"{indent}{name}: {len(value)} items"]
         for index, item in enumerate(value):
-            out += render(item, f"[{index}]", indent + "  ")
+            out += render(item, f"[{index}]", indent + "  ", render_pass)
         return out
     if isinstance(value, dict):
         out = [f"{indent}{name}:"] if name else []
@@ -282,14 +480,19 @@ def render(value: Any, name: str = "result", indent: str = "") -> list[str]:
             if child == "" and key.startswith("… "):
                 out.append(f"{indent}  {key}" if name else f"{indent}{key}")
                 continue
-            out += render(child, key, indent + "  " if name else indent)
+            out += render(child, key, indent + "  " if name else indent, render_pass)
         return out
     text = _scalar(value)
     return [f"{indent}{name}: {cut_text(text, TEXT_FIELD)}"]
 
 
+LEADING_SPAN = re.compile(r"L(\d+)(?:\.\.(\d+))?(?: \| | )")
+
+
 def fit(lines: list[str], budget: int) -> str:
-    """Lines within `budget` chars; table rows that do not fit are named by their first cell."""
+    """Lines within `budget` chars. Rows that do not fit are named (by their first cell or
+    label), and when rows carry their lines in the readable copy, the note says where the
+    rows not shown are."""
     text = "\n".join(lines)
     if len(text) <= budget:
         return text
@@ -302,8 +505,24 @@ def fit(lines: list[str], budget: int) -> str:
         used += len(lines[index]) + 1
         index += 1
     rest = lines[index:]
-    firsts = [line.strip().split(" | ", 1)[0] for line in rest if " | " in line]
+    firsts: list[str] = []
+    first_line = 0
+    bare = False  # bare index lines name many items each: the line number says where they are
+    for line in rest:
+        row = line.strip()
+        span = LEADING_SPAN.match(row)
+        if span is not None:
+            first_line = first_line or int(span.group(1))
+            bare = bare or "; L" in row
+            if not bare:
+                firsts.append(row[span.end():].split(" | ", 1)[0].split(" ", 1)[0])
+            continue
+        bare = False
+        if " | " in row:
+            firsts.append(row.split(" | ", 1)[0])
     note = f"... {len(rest)} more lines not shown ({sum(len(r) + 1 for r in rest):,} chars)"
+    if first_line:
+        note += f"; the items not shown start at line {first_line} of the file named at the end"
     if firsts:
         room = budget - used - len(note) - 60
         named: list[str] = []
@@ -338,13 +557,58 @@ def depth(value: Any, limit: int = MAX_DEPTH) -> int:
     return deepest
 
 
-def digest(value: Any, budget: int = 20000) -> str:
+MAX_RENDERS = 6  # each turns the largest remaining tables into indexes
+
+
+def digest(value: Any, budget: int = 20000, spans: dict[int, Span] | None = None) -> str:
+    """The briefing of `value` within `budget` chars. With `spans` (json_lines.layout of this
+    very value), each row and index line starts with its lines in the readable copy.
+
+    Tables are shown whole while they fit; then the largest become an index (a line per item
+    with every id, number, key and sha in it), as few as needed, so every item stays accounted
+    for; only past that does `fit` cut, saying which rows and lines are not shown.
+    """
     if depth(value) > MAX_DEPTH:
         raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels")
-    pruned = prune(value)
+    origin: dict[int, int] | None = {} if spans is not None else None
+    pruned = prune(value, origin)
     if pruned is None:
         return "(empty after removing nulls and empty values)"
-    return fit(render(pruned, "result" if isinstance(pruned, list) else ""), budget)
+    name = "result" if isinstance(pruned, list) else ""
+    render_pass = _Pass(Places(spans, origin) if spans is not None and origin is not None
+                        else None)
+    lines = render(pruned, name, "", render_pass)
+    for _ in range(MAX_RENDERS):
+        total = sum(len(line) + 1 for line in lines)
+        if total <= budget:
+            break
+        # Turn the largest tables into indexes (where an index is smaller) until the estimate
+        # fits; then render again and look.
+        chosen = False
+        for key, (size, items, shared) in sorted(render_pass.sizes.items(),
+                                                 key=lambda kv: -kv[1][0]):
+            if key in render_pass.compact:
+                continue
+            index_size = sum(len(entry) + 16 for entry in _index(items, shared)[1])
+            if index_size >= size:
+                continue
+            render_pass.compact.add(key)
+            chosen = True
+            total -= size - index_size
+            if total <= budget:
+                break
+        if not chosen:  # indexes everywhere and still too long: the largest go bare
+            for key in sorted(render_pass.compact - render_pass.bare,
+                              key=lambda k: -render_pass.compacted.get(k, 0)):
+                render_pass.bare.add(key)
+                chosen = True
+                break
+        if not chosen:
+            break
+        render_pass.sizes.clear()
+        render_pass.compacted.clear()
+        lines = render(pruned, name, "", render_pass)
+    return fit(lines, budget)
 
 
 def parse(text: str) -> tuple[str, Any] | None:

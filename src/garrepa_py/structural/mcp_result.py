@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from garrepa_py.structural import document, generic, json_digest
+from garrepa_py.structural import document, generic, json_digest, json_lines
 from garrepa_py.structural.briefing import Structural
 from garrepa_py.structural.handles import extract
 
-BUDGET = 20000  # keeps the replacement well under the ~48K chars Claude Code shows inline
+# A tenth of the result, within these bounds: well under the ~48K chars Claude Code shows inline
+MIN_BUDGET, MAX_BUDGET = 6000, 40000
+KEEP_WHOLE = 2000  # a block this small is kept exactly
 HEAD_LINES = 30
 HEAD_CHARS = 2000
 MUST_KEEP_KINDS = ("url", "issue-key", "uuid", "node-id", "sha", "email")
@@ -31,25 +33,56 @@ def prose(text: str, budget: int) -> str:
     return json_digest.fit(f"{outline}\nOpening lines:\n{head}".split("\n"), budget)
 
 
-def block(text: str, budget: int) -> str:
-    if len(text) <= min(2000, budget):
-        return text  # small enough to keep exactly
+def budget_for(size: int) -> int:
+    return min(MAX_BUDGET, max(MIN_BUDGET, size // 10))
+
+
+def readable_block(text: str) -> str:
+    """The block as the agent can Read it in parts: JSON one value per line, else unchanged."""
+    if len(text) <= KEEP_WHOLE:
+        return text
     parsed = json_digest.parse(text)
     if parsed is None:
-        return prose(text, budget)
+        return text
     prefix, value = parsed
+    lines, _ = json_lines.layout(value, prefix.count("\n") + 2 if prefix else 1)
+    return f"{prefix}\n" + "\n".join(lines) if prefix else "\n".join(lines)
+
+
+def readable(texts: list[str]) -> str:
+    """The readable copy of a result's text blocks, joined as the engine joins the blocks."""
+    return "\n\n".join(readable_block(text) for text in texts)
+
+
+def block(text: str, budget: int, first_line: int = 1) -> tuple[str, int]:
+    """(the block's briefing, its line count in the readable copy); rows of JSON name their
+    lines there, counted from `first_line`."""
+    if len(text) <= min(KEEP_WHOLE, budget):
+        return text, text.count("\n") + 1  # small enough to keep exactly
+    parsed = json_digest.parse(text)
+    if parsed is None:
+        return prose(text, budget), text.count("\n") + 1
+    prefix, value = parsed
+    start = first_line + (prefix.count("\n") + 1 if prefix else 0)
+    lines, spans = json_lines.layout(value, start)
     shown = json_digest.cut_text(prefix, 300)
-    digest = json_digest.digest(value, budget - len(shown) - 1)
-    return f"{shown}\n{digest}" if shown else digest
+    digest = json_digest.digest(value, budget - len(shown) - 1, spans)
+    count = len(lines) + (prefix.count("\n") + 1 if prefix else 0)
+    return (f"{shown}\n{digest}" if shown else digest), count
 
 
 def compress(texts: list[str]) -> Structural:
+    budget = budget_for(sum(len(t) for t in texts))
     if len(texts) == 1:
-        body = block(texts[0], BUDGET)
+        body = block(texts[0], budget)[0]
     else:
-        share = max(1000, BUDGET // len(texts) - 80)
-        body = "\n".join(f"--- text block {i} of {len(texts)} ({len(t):,} chars) ---\n"
-                         f"{block(t, share)}" for i, t in enumerate(texts, start=1))
+        share = max(1000, budget // len(texts) - 80)
+        parts, line = [], 1
+        for i, text in enumerate(texts, start=1):
+            digest, count = block(text, share, line)
+            parts.append(f"--- text block {i} of {len(texts)} ({len(text):,} chars) ---\n{digest}")
+            line += count + 1  # the blank line between two blocks
+        body = "\n".join(parts)
     source = "\n".join(texts)
     handles = [v for k, v in extract(source, quoted=False) if k in MUST_KEEP_KINDS]
     must_keep = tuple(h for h in handles if h in body)[:MUST_KEEP_MAX]

@@ -1,0 +1,64 @@
+"""JSON laid out one value per line, with the line range of every object and list in it.
+
+A result spilled as one 250,000-char line cannot be read in parts: Claude Code's Read returns the
+whole line whatever `limit` says. Laid out like `json.dumps(value, indent=1)` (values unchanged,
+non-ASCII kept), a Read with offset/limit returns a bounded slice, and the briefing can name the
+lines of item 137. Same input, same layout: the engine spills the exact result through the same
+function the compressor used to number its rows.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+Span = tuple[int, int]  # first and last line, 1-based, inclusive
+
+
+def layout(value: Any, first_line: int = 1) -> tuple[list[str], dict[int, Span]]:
+    """The lines, and `id(container) → its span` for every dict and list in `value`."""
+    lines: list[str] = []
+    spans: dict[int, Span] = {}
+    dumps = json.dumps
+    # An explicit stack (the depth is bounded by the caller, but deep input must not recurse):
+    # ("open", node, prefix, indent, suffix) emits a node; ("close", node, text) ends a container.
+    stack: list[tuple[Any, ...]] = [("open", value, "", "", "")]
+    while stack:
+        step = stack.pop()
+        if step[0] == "close":
+            _, node, text = step
+            lines.append(text)
+            start = spans[id(node)][0]
+            spans[id(node)] = (start, first_line + len(lines) - 1)
+            continue
+        _, node, prefix, indent, suffix = step
+        if isinstance(node, dict) and node:
+            spans[id(node)] = (first_line + len(lines), 0)
+            lines.append(f"{indent}{prefix}{{")
+            stack.append(("close", node, f"{indent}}}{suffix}"))
+            inner = indent + " "
+            items = list(node.items())
+            last = len(items) - 1
+            for index in range(last, -1, -1):
+                key, child = items[index]
+                stack.append(("open", child, dumps(str(key), ensure_ascii=False) + ": ", inner,
+                              "," if index < last else ""))
+        elif isinstance(node, list) and node:
+            spans[id(node)] = (first_line + len(lines), 0)
+            lines.append(f"{indent}{prefix}[")
+            stack.append(("close", node, f"{indent}]{suffix}"))
+            inner = indent + " "
+            last = len(node) - 1
+            for index in range(last, -1, -1):
+                stack.append(("open", node[index], "", inner, "," if index < last else ""))
+        else:
+            if isinstance(node, (dict, list)):  # empty: one line, still a span
+                spans[id(node)] = (first_line + len(lines), first_line + len(lines))
+            lines.append(f"{indent}{prefix}{dumps(node, ensure_ascii=False)}{suffix}")
+    return lines, spans
+
+
+def span_text(span: Span) -> str:
+    first, last = span
+    # Not "L12-40": that spells an issue key (PROJ-123) to the handle checker.
+    return f"L{first}" if first == last else f"L{first}..{last}"

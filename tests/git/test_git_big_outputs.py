@@ -1,0 +1,145 @@
+"""Big real git outputs: code first, renames that show the change, one-line logs and blame,
+and line counts as `wc -l` counts them."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from garrepa_py.routes.git import _compressor
+from garrepa_py.routes.git_command import parse
+
+from ..conftest import _corpus, git
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def requests_repo() -> Path:
+    """requests 2.31.0 then 2.32.3, one commit each (the package moved to src/ in between)."""
+    return _corpus("requests")
+
+
+def digest(repo: Path, command: str) -> str:
+    output = subprocess.run(command, shell=True, cwd=repo, capture_output=True, text=True,
+                            check=True).stdout
+    dump = parse(command)
+    assert dump is not None
+    return _compressor(dump)(output).text
+
+
+def test_source_changes_come_before_docs_and_build_metadata(requests_repo: Path) -> None:
+    text = digest(requests_repo, "git diff HEAD~1")
+    patches = re.findall(r"^diff --git a/\S+ b/(\S+)$", text, re.M)
+    for source in ("compat.py", "models.py", "utils.py", "packages.py"):
+        assert f"src/requests/{source}" in patches
+    for noise in ("HISTORY.md", "MANIFEST.in", "PKG-INFO", "src/requests.egg-info/SOURCES.txt"):
+        assert noise not in patches  # left out, and listed as such
+        assert re.search(rf"^- (\S+ => )?{re.escape(noise)} \(", text, re.M)
+    # the patch section is printed code first
+    assert all(p.startswith("src/requests/") for p in patches[:10])
+
+
+def test_the_command_for_a_renamed_file_shows_its_change(requests_repo: Path) -> None:
+    text = digest(requests_repo, "git diff HEAD~1")
+    pattern = re.search(r"for a rename: (git diff .*?)\)$", text, re.M)
+    assert pattern is not None
+    command = (pattern.group(1).replace("<old path>", "requests/utils.py")
+               .replace("<new path>", "src/requests/utils.py"))
+    shown = subprocess.run(command, shell=True, cwd=requests_repo, capture_output=True,
+                           text=True, check=True).stdout
+    assert "rename from requests/utils.py" in shown and "new file mode" not in shown
+    added = sum(1 for line in shown.split("\n") if line.startswith("+") and
+                not line.startswith("+++"))
+    removed = sum(1 for line in shown.split("\n") if line.startswith("-") and
+                  not line.startswith("---"))
+    assert (added, removed) == (9, 7)  # the real change, not a 1,102-line new file
+
+
+def fast_import(repo: Path, subjects: list[str]) -> None:
+    """One commit per subject, through `git fast-import` (seconds for thousands)."""
+    stream = []
+    for number, subject in enumerate(subjects, start=1):
+        data = f"{number}\n".encode()
+        message = subject.encode()
+        stream.append(b"commit refs/heads/main\n"
+                      + f"committer Dev <dev@example.com> {1700000000 + number} +0000\n".encode()
+                      + f"data {len(message)}\n".encode() + message + b"\n"
+                      + b"M 644 inline log.txt\n" + f"data {len(data)}\n".encode() + data + b"\n")
+    subprocess.run(["git", "-C", str(repo), "fast-import", "--quiet"], input=b"".join(stream),
+                   check=True)
+    git(repo, "checkout", "-q", "main")
+
+
+@pytest.fixture(scope="module")
+def long_history(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """1,500 commits whose subjects are the change notes of click's CHANGES.rst (real text)."""
+    docs = _corpus("docs")
+    notes = [line.strip("-* ").strip() for line in
+             (docs / "click-8.1.7" / "CHANGES.rst").read_text().split("\n")
+             if line.startswith(("-", "    ")) and len(line.strip()) > 20]
+    subjects = [notes[n % len(notes)][:72] for n in range(1500)]
+    repo = tmp_path_factory.mktemp("history")
+    git(repo, "init", "-q", "-b", "main")
+    fast_import(repo, subjects)
+    return repo
+
+
+@pytest.mark.parametrize("command", ["git log --oneline", "git log --oneline --graph"])
+def test_a_one_line_log_keeps_every_commit(long_history: Path, command: str) -> None:
+    output = subprocess.run(command, shell=True, cwd=long_history, capture_output=True,
+                            text=True, check=True).stdout
+    assert len(output) > 60_000
+    text = digest(long_history, command)
+    assert text.startswith("1500 commits, one line each as git printed them:")
+    assert len(text) <= 24_000
+    shas = re.findall(r"\b[0-9a-f]{7,12}\b", output)
+    assert len(shas) == 1500 and all(sha in text for sha in shas)  # every commit accounted for
+
+
+def test_blame_is_runs_of_lines_by_commit(repo_copy: Path) -> None:
+    output = git(repo_copy, "blame", "src/click/core.py")
+    text = digest(repo_copy, "git blame src/click/core.py")
+    lines = output.count("\n")
+    assert text.startswith(f"git blame of {lines:,} lines: ")
+    assert len(text) < len(output) / 10
+    covered = 0
+    for first, last in re.findall(r"^(\d+)(?:-(\d+))? \| [0-9a-f]{7,40} \| ", text, re.M):
+        covered += int(last or first) - int(first) + 1
+    assert covered == lines  # every line is in exactly one run
+    for sha in set(re.findall(r"^\^?([0-9a-f]{8})", output, re.M)):
+        assert sha in text
+
+
+def test_line_counts_are_wc_counts(doc_corpus: Path, tmp_path: Path) -> None:
+    changelog = doc_corpus / "attrs-23.2.0" / "CHANGELOG.md"
+    expected = int(subprocess.run(["wc", "-l", str(changelog)], capture_output=True, text=True,
+                                  check=True).stdout.split()[0])
+    from garrepa_py import textlines
+
+    assert textlines.count(changelog.read_text()) == expected
+    assert textlines.split(changelog.read_text())[-1] != ""  # no blank line past the end
+    out = subprocess.run([sys.executable, "-m", "garrepa_py", "peek", str(changelog),
+                          str(expected - 1), str(expected + 5)], capture_output=True, text=True,
+                         cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    shown = [line for line in out.stdout.split("\n") if line]
+    assert len(shown) == 2 and shown[-1].startswith(f"{expected}")
+
+
+def test_the_read_map_cap_holds_with_a_long_path(tmp_path: Path, doc_corpus: Path) -> None:
+    from garrepa_py.routes.read import MAP_CHARS, capped
+
+    briefing = "\n".join([f"[garrepa briefing | read | {'deep/' * 200}CHANGES.rst | …]",
+                          *(f"- section {n} | lines {n}-{n + 9}" for n in range(2000)),
+                          f"[exact text: /{'deep/' * 200}CHANGES.rst itself, 20,000 lines]"])
+    text = capped(briefing, "garrepa: this Read was cut to lines 1-40 of 20,000.")
+    assert len(text) <= MAP_CHARS
+    assert text.endswith("garrepa: this Read was cut to lines 1-40 of 20,000.")
+    assert "CHANGES.rst itself, 20,000 lines]" in text  # the way back always stays
+    assert json.dumps(text)  # plain text, nothing cut inside a character
