@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from garrepa_py import fs, paths
+from garrepa_py.install.rules import git_rules
 from garrepa_py.install.settings_merge import has_all_entries
 
 from .helpers import invoke
@@ -131,7 +132,7 @@ def test_init_dry_run_prints_diff_and_writes_nothing(project: Path, garrepa_home
     result = invoke("init", str(project), "--dry-run")
     assert result.exit_code == 0
     assert "would create" in result.output
-    assert '+            "if": "Bash(git *)",' in result.output
+    assert '+            "if": "Bash(git diff*)",' in result.output
     assert "dry run: nothing was written" in result.output
     assert list(project.iterdir()) == []
     assert not (garrepa_home / "interpreter").exists()
@@ -207,7 +208,7 @@ def test_concurrent_inits_leave_one_valid_install(project: Path) -> None:
     assert errors == []
     data = json.loads(settings.read_text())
     assert has_all_entries(data, 30) == []
-    assert sum(len(g["hooks"]) for g in data["hooks"]["PostToolUse"]) == 2
+    assert sum(len(g["hooks"]) for g in data["hooks"]["PostToolUse"]) == 1 + len(git_rules())
     assert data["hooks"]["Stop"] == [{"hooks": [{"type": "command", "command": "x"}]}]
 
 

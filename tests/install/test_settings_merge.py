@@ -5,15 +5,23 @@ import json
 
 import pytest
 
+from garrepa_py.config import schema
+from garrepa_py.config.settings import ReadSettings
+from garrepa_py.install import rules
 from garrepa_py.install.settings_merge import (
     HOOK_COMMAND,
-    SLOTS,
     SettingsShapeError,
+    Slot,
     add_entries,
+    default_slots,
     has_all_entries,
     is_ours,
     remove_entries,
+    slots_for,
 )
+
+SLOTS = default_slots()
+READ_SLOTS = [slot for slot in SLOTS if slot.matcher == "Read"]
 
 FOREIGN_PRE = {"type": "command", "command": "echo foreign-read"}
 FOREIGN_BASH = {"type": "command", "command": "./lint.sh", "timeout": 5}
@@ -28,8 +36,16 @@ def test_add_entries_to_empty_settings_fills_every_slot() -> None:
     result = add_entries({}, timeout=30)
     assert has_all_entries(result, 30) == []
     bash = ours_in(result, "PostToolUse", "Bash")
-    assert bash == [{"type": "command", "if": "Bash(git *)", "command": HOOK_COMMAND,
-                     "timeout": 30}]
+    assert bash[0] == {"type": "command", "if": "Bash(git diff*)", "command": HOOK_COMMAND,
+                       "timeout": 30}
+    assert [h["if"] for h in bash] == list(rules.git_rules())
+    assert [h["if"] for h in ours_in(result, "PreToolUse", "Read")] == [
+        "Read(**/*.adoc)", "Read(**/*.markdown)", "Read(**/*.md)", "Read(**/*.mdx)",
+        "Read(**/*.org)", "Read(**/*.rst)", "Read(**/*.txt)", "Read(**/authors)",
+        "Read(**/changelog)", "Read(**/copying)", "Read(**/license)", "Read(**/notice)",
+        "Read(**/readme)", "Read(**/docs/**/*.html)", "Read(**/docs/**/*.htm)",
+        "Read(**/documentation/**/*.html)", "Read(**/documentation/**/*.htm)"]
+    assert [h.get("if") for h in ours_in(result, "PostToolUse", "mcp__.*")] == [None]
     assert HOOK_COMMAND == '"$CLAUDE_PROJECT_DIR"/.claude/hooks/garrepa-hook'
 
 
@@ -50,7 +66,7 @@ def test_add_entries_keeps_foreign_handler_in_group_with_same_matcher() -> None:
     result = add_entries(settings, 30)
     group = result["hooks"]["PreToolUse"][0]
     assert group["hooks"][0] == FOREIGN_PRE
-    assert [is_ours(h) for h in group["hooks"]] == [False, True]
+    assert [is_ours(h) for h in group["hooks"]] == [False] + [True] * len(READ_SLOTS)
 
 
 def test_add_entries_keeps_other_keys_and_their_order() -> None:
@@ -69,7 +85,8 @@ def test_add_entries_upgrades_prior_form_in_place() -> None:
     settings = {"hooks": {"PreToolUse": [{"matcher": "Read", "hooks": [FOREIGN_PRE, old]}]}}
     result = add_entries(settings, 30)
     handlers = result["hooks"]["PreToolUse"][0]["hooks"]
-    assert handlers == [FOREIGN_PRE, SLOTS[0].handler(10)]  # its timeout is kept
+    # the old every-Read handler becomes one handler per document rule, with its timeout
+    assert handlers == [FOREIGN_PRE, *(slot.handler(10) for slot in READ_SLOTS)]
 
 
 def test_add_entries_keeps_a_hand_edited_timeout_unless_told_otherwise() -> None:
@@ -77,9 +94,8 @@ def test_add_entries_keeps_a_hand_edited_timeout_unless_told_otherwise() -> None
     edited["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"] = 90
     assert ours_in(add_entries(edited, 30), "PreToolUse", "Read")[0]["timeout"] == 90
     reset = add_entries(edited, 45, keep_timeouts=False)
-    assert ours_in(reset, "PreToolUse", "Read") == [SLOTS[0].handler(45)]
+    assert ours_in(reset, "PreToolUse", "Read") == [slot.handler(45) for slot in READ_SLOTS]
     assert has_all_entries(reset, 45) == []
-    assert len(ours_in(reset, "PreToolUse", "Read")) == 1
 
 
 def test_is_ours_is_exact_not_a_substring() -> None:
@@ -98,7 +114,7 @@ def test_add_entries_moves_misplaced_and_duplicate_handlers() -> None:
     result = add_entries(settings, 30)
     post = result["hooks"]["PostToolUse"]
     assert post[0] == {"matcher": "Edit", "hooks": [FOREIGN_BASH]}
-    assert len(ours_in(result, "PostToolUse", "Bash")) == 1
+    assert len(ours_in(result, "PostToolUse", "Bash")) == len(rules.git_rules())  # one per rule
 
 
 def test_add_entries_keeps_foreign_empty_group() -> None:
@@ -147,7 +163,38 @@ def test_has_all_entries_names_missing_and_altered_slots() -> None:
     settings["hooks"]["PreToolUse"][0]["hooks"][0]["if"] = "Read(*.py)"
     del settings["hooks"]["PostToolUse"][0]
     assert has_all_entries(settings, 30) == [
-        "PreToolUse Read: altered (re-run garrepa init)",
+        "PreToolUse Read if Read(*.py): no longer matches the config (re-run garrepa init)",
+        "PreToolUse Read if Read(**/*.adoc): missing",
         "PostToolUse mcp__.*: missing",
     ]
-    assert json.dumps(has_all_entries({}, 30)).count("missing") == 3
+    assert json.dumps(has_all_entries({}, 30)).count("missing") == len(SLOTS)
+
+
+def read_settings(**changes: object) -> ReadSettings:
+    values = schema.flatten(schema.defaults_tree())
+    values.update({f"read.{key}": value for key, value in changes.items()})
+    return ReadSettings(values)
+
+
+def test_rules_follow_the_config_and_stay_disjoint() -> None:
+    with_html = rules.read_rules(read_settings(docExtensions=["md", "html"], docNames=[],
+                                               htmlDirs=["docs"]))
+    # html is documentation everywhere now: no second rule that would match docs/x.html too
+    assert with_html == ("Read(**/*.html)", "Read(**/*.md)", "Read(**/docs/**/*.htm)")
+    # a value that cannot be written as a rule: one Read handler without `if`, route decides
+    assert rules.read_rules(read_settings(docExtensions=["md", "t*t"])) is None
+    assert slots_for(None, ())[0] == Slot("PreToolUse", "Read", None)
+
+
+def test_a_config_change_is_detected_and_rewritten_idempotently() -> None:
+    installed = add_entries({}, 30)
+    wider = slots_for(rules.read_rules(read_settings(docExtensions=["md", "rst", "tex"])),
+                      rules.git_rules())
+    problems = has_all_entries(installed, 30, wider)
+    assert "PreToolUse Read if Read(**/*.tex): missing" in problems
+    assert "PreToolUse Read if Read(**/*.adoc): no longer matches the config (re-run garrepa " \
+           "init)" in problems
+    rewritten = add_entries(installed, 30, wider)
+    assert has_all_entries(rewritten, 30, wider) == []
+    assert add_entries(rewritten, 30, wider) == rewritten
+    assert "Read(**/*.tex)" in [h["if"] for h in ours_in(rewritten, "PreToolUse", "Read")]

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from garrepa_py.install.commands import HOOK_COMMAND
+from garrepa_py.install.settings_merge import default_slots
 
 from ..cli.helpers import invoke
 
@@ -38,13 +39,14 @@ def test_doctor_says_an_upgrade_is_due_and_init_does_it_in_place(project: Path) 
     before = checks(project)
     assert before["launcher"]["detail"] == "written by an older garrepa (upgrade due)"
     assert before["settings"]["status"] == "warn"
-    assert "PreToolUse Read: written by an older garrepa (upgrade due: run garrepa init)" in \
-        before["settings"]["detail"]
+    assert "PostToolUse mcp__.*: written by an older garrepa (upgrade due: run garrepa init)" \
+        in before["settings"]["detail"]
     result = invoke("init", str(project))
     assert result.exit_code == 0, result.output
     data = json.loads(settings.read_text())
     commands = [h["command"] for event in data["hooks"].values() for g in event for h in g["hooks"]]
-    assert commands == [HOOK_COMMAND] * 3  # upgraded where they were, none added
+    # upgraded where they were: the every-Read handler became one per document rule
+    assert commands == [HOOK_COMMAND] * len(default_slots())
     assert data["permissions"] == {"allow": ["Bash(ls)"]}
     after = checks(project)
     assert after["launcher"]["status"] == "ok" and after["settings"]["status"] == "ok"

@@ -75,13 +75,23 @@ def _settings(project: Path, config: Config) -> Check:
         return Check("settings", "fail", exc.message, exc.hint or "")
     if text is None:
         return Check("settings", "fail", f"{path} is missing", "run `garrepa init`")
-    missing = settings_merge.has_all_entries(data, config.settings.hook.timeout_seconds)
-    if missing and all("upgrade due" in line for line in missing):
-        return Check("settings", "warn", "; ".join(missing),
-                     "run `garrepa init` to upgrade the entries in place")
+    from garrepa_py.install import rules
+
+    read_rules = rules.read_rules(config.settings.read)
+    slots = settings_merge.slots_for(read_rules, rules.git_rules())
+    missing = settings_merge.has_all_entries(data, config.settings.hook.timeout_seconds, slots)
+    shown = "; ".join(missing[:4]) + (f"; and {len(missing) - 4} more" if len(missing) > 4 else "")
+    if missing and len([line for line in missing if line.endswith(": missing")]) == len(slots):
+        return Check("settings", "fail", "no garrepa hook entry", "run `garrepa init`")
     if missing:
-        return Check("settings", "fail", "; ".join(missing), "run `garrepa init`")
-    return Check("settings", "ok", f"3 hook entries in {path}")
+        # Still working (the routes re-check every event), but not what this garrepa and this
+        # config would install: an older garrepa's entries, or doc types added since.
+        return Check("settings", "warn", shown, "run `garrepa init`: it rewrites the entries in "
+                                                "place to match this garrepa and the config")
+    documents = (f"Read for {len(read_rules)} kinds of document" if read_rules is not None
+                 else "Read for every file (a read.* value cannot be written as a rule)")
+    return Check("settings", "ok", f"{documents}, every MCP result, Bash only for "
+                                   f"{len(rules.git_rules())} git command forms; in {path}")
 
 
 def _config(config: Config) -> list[Check]:

@@ -408,8 +408,9 @@ def install(project: Path, config_overrides: dict[str, object], timeout: int,
     schema_now = _managed_now(project, schema)
     config_plan = _plan_config(project, config_overrides, update_config, outcome)
     settings_target(project)
+    slots = settings_merge.project_slots(str(project))
     outcome.changes.append(_edit_settings(
-        project, lambda data: settings_merge.add_entries(data, timeout, keep_timeouts),
+        project, lambda data: settings_merge.add_entries(data, timeout, slots, keep_timeouts),
         dry_run, "add"))
     outcome.changes.append(_place_managed(launcher, _template("garrepa-hook"), 0o755, dry_run,
                                           launcher_now))

@@ -30,11 +30,40 @@ class Slot:
         return handler
 
 
-SLOTS = (
-    Slot("PreToolUse", "Read", None),
-    Slot("PostToolUse", "mcp__.*", None),
-    Slot("PostToolUse", "Bash", "Bash(git *)"),
-)
+EVENTS = ("PreToolUse", "PostToolUse")
+MCP_SLOT = Slot("PostToolUse", "mcp__.*", None)  # the size is unknown until the result exists
+
+
+def slots_for(read_rules: tuple[str, ...] | None, git_rules: tuple[str, ...]) -> tuple[Slot, ...]:
+    """Every handler garrepa installs: a Read handler per documentation rule (one without a
+    rule when `read_rules` is None), the MCP handler, a Bash handler per git rule."""
+    reads = ([Slot("PreToolUse", "Read", rule) for rule in read_rules]
+             if read_rules is not None else [Slot("PreToolUse", "Read", None)])
+    return (*reads, MCP_SLOT, *(Slot("PostToolUse", "Bash", rule) for rule in git_rules))
+
+
+def default_slots() -> tuple[Slot, ...]:
+    """The slots for garrepa's default read.* settings."""
+    from garrepa_py.config import schema
+    from garrepa_py.config.settings import ReadSettings
+    from garrepa_py.install import rules
+
+    read = ReadSettings(schema.flatten(schema.defaults_tree()))
+    return slots_for(rules.read_rules(read), rules.git_rules())
+
+
+def project_slots(project: str | None) -> tuple[Slot, ...]:
+    """The slots for a project's effective config (its read.* settings decide the Read rules);
+    the defaults' slots when that config cannot be read."""
+    from garrepa_py.config.load import load_config
+    from garrepa_py.errors import GarrepaError
+    from garrepa_py.install import rules
+
+    try:
+        read = load_config(project).settings.read
+    except (GarrepaError, OSError, ValueError):
+        read = load_config(None).settings.read
+    return slots_for(rules.read_rules(read), rules.git_rules())
 
 
 class SettingsShapeError(ValueError):
@@ -55,7 +84,7 @@ def check_shape(settings: object) -> None:
         return
     if not isinstance(hooks, dict):
         raise SettingsShapeError('"hooks" must be an object mapping event names to lists')
-    for event in {slot.event for slot in SLOTS}:
+    for event in EVENTS:
         if event in hooks and not isinstance(hooks[event], list):
             raise SettingsShapeError(f'"hooks.{event}" must be a list of matcher groups')
 
@@ -79,48 +108,57 @@ def _kept_timeout(handler: object, timeout: int) -> int:
     return timeout
 
 
-def add_entries(settings: dict[str, Any], timeout: int,
+def add_entries(settings: dict[str, Any], timeout: int, slots: tuple[Slot, ...] | None = None,
                 keep_timeouts: bool = True) -> dict[str, Any]:
-    """Return settings with exactly one garrepa handler in each slot; idempotent.
+    """Return settings with exactly one garrepa handler for each slot and none elsewhere;
+    idempotent. A handler is a slot's when its event, group matcher and `if` rule are the slot's.
 
     With `keep_timeouts`, a handler already installed keeps the timeout it has (a user may have
     raised it by hand); `timeout` applies to new handlers and, without it, to all.
     """
     check_shape(settings)
+    slots = default_slots() if slots is None else slots
     result = copy.deepcopy(settings)
     hooks = result.setdefault("hooks", {})
     filled: set[Slot] = set()
-    wanted = {(slot.event, slot.matcher): slot for slot in SLOTS}
+    wanted = {(slot.event, slot.matcher, slot.condition): slot for slot in slots}
+    kept_timeout: int | None = None
 
     for event in list(hooks):
         for group in list(_groups(hooks, event)):
             handlers = _handlers(group)
             if handlers is None or not any(is_ours(h) for h in handlers):
                 continue
+            for index in range(len(handlers)):
+                if is_ours(handlers[index]) and keep_timeouts and kept_timeout is None:
+                    current = _kept_timeout(handlers[index], 0)
+                    kept_timeout = current or None
             for index in reversed(range(len(handlers))):
                 if not is_ours(handlers[index]):
                     continue
-                slot = wanted.get((event, group.get("matcher")))
+                condition = handlers[index].get("if")
+                slot = wanted.get((event, group.get("matcher"), condition))
                 if slot is not None and slot not in filled:
                     kept = _kept_timeout(handlers[index], timeout) if keep_timeouts else timeout
                     handlers[index] = slot.handler(kept)  # upgrade in place
                     filled.add(slot)
                 else:
-                    del handlers[index]  # a duplicate or a placement we no longer use
+                    del handlers[index]  # a duplicate, or a rule or placement no longer used
             if not handlers:
                 hooks[event].remove(group)
 
-    for slot in SLOTS:
+    new_timeout = kept_timeout if keep_timeouts and kept_timeout else timeout
+    for slot in slots:
         if slot in filled:
             continue
         groups = hooks.setdefault(slot.event, [])
         for group in groups:
             handlers = _handlers(group)
             if handlers is not None and group.get("matcher") == slot.matcher:
-                handlers.append(slot.handler(timeout))
+                handlers.append(slot.handler(new_timeout))
                 break
         else:
-            groups.append({"matcher": slot.matcher, "hooks": [slot.handler(timeout)]})
+            groups.append({"matcher": slot.matcher, "hooks": [slot.handler(new_timeout)]})
     return result
 
 
@@ -151,25 +189,38 @@ def remove_entries(settings: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def has_all_entries(settings: object, timeout: int | None = None) -> list[str]:
-    """What is missing or altered, as lines for `doctor`; empty when all slots are intact."""
+def has_all_entries(settings: object, timeout: int | None = None,
+                    slots: tuple[Slot, ...] | None = None) -> list[str]:
+    """What is missing, altered or no longer wanted, as lines for `doctor`; empty when the
+    installed handlers are exactly the slots (the defaults' when not given)."""
+    slots = default_slots() if slots is None else slots
+    def name(slot: Slot) -> str:
+        return f"{slot.event} {slot.matcher}" + (f" if {slot.condition}" if slot.condition else "")
+
     if not isinstance(settings, dict) or not isinstance(settings.get("hooks"), dict):
-        return [f"{slot.event} {slot.matcher}: missing" for slot in SLOTS]
+        return [f"{name(slot)}: missing" for slot in slots]
     hooks = settings["hooks"]
-    missing = []
-    for slot in SLOTS:
-        found = [
-            handler
-            for group in _groups(hooks, slot.event)
-            if isinstance(group, dict) and group.get("matcher") == slot.matcher
-            for handler in (_handlers(group) or [])
-            if is_ours(handler)
-        ]
-        if not found:
-            missing.append(f"{slot.event} {slot.matcher}: missing")
-        elif found[0].get("command") != HOOK_COMMAND:
-            missing.append(f"{slot.event} {slot.matcher}: written by an older garrepa "
-                           "(upgrade due: run garrepa init)")
-        elif timeout is not None and found[0] != slot.handler(_kept_timeout(found[0], timeout)):
-            missing.append(f"{slot.event} {slot.matcher}: altered (re-run garrepa init)")
-    return missing
+    installed: dict[tuple[str, Any, Any], dict[str, Any]] = {}
+    for event in EVENTS:
+        for group in _groups(hooks, event):
+            for handler in _handlers(group) or []:
+                if is_ours(handler):
+                    key = (event, group.get("matcher"), handler.get("if"))
+                    installed.setdefault(key, handler)
+    problems = []
+    for slot in slots:
+        found = installed.pop((slot.event, slot.matcher, slot.condition), None)
+        if found is None:
+            problems.append(f"{name(slot)}: missing")
+        elif found.get("command") != HOOK_COMMAND:
+            problems.append(f"{name(slot)}: written by an older garrepa "
+                            "(upgrade due: run garrepa init)")
+        elif timeout is not None and found != slot.handler(_kept_timeout(found, timeout)):
+            problems.append(f"{name(slot)}: altered (re-run garrepa init)")
+    for event, matcher, condition in installed:
+        rule = f" if {condition}" if condition else ""
+        problems.append(f"{event} {matcher}{rule}: no longer matches the config "
+                        "(re-run garrepa init)")
+    # the telling lines first: an older garrepa, a changed config, a hand edit; then the gaps
+    order = ("upgrade due", "no longer matches", "altered", "missing")
+    return sorted(problems, key=lambda line: next(i for i, k in enumerate(order) if k in line))

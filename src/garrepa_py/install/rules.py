@@ -1,0 +1,53 @@
+"""The `if` rules of garrepa's hook entries: Claude Code does not start the hook at all for a
+tool call no rule matches, so a Read of source code or a `git status` costs nothing.
+
+Measured against Claude Code 2.1.328 (tests/e2e/test_claude_if_rules.py): rules use
+permission-rule syntax and match case-insensitively; `Read(**/*.md)` matches at any depth,
+inside and outside the project, for absolute and relative paths; `Read(**/README)` matches the
+bare name at any depth (`Read(README)` alone misses files outside the project);
+`Read(**/docs/**/*.html)` matches directly under and below any `docs` folder. Every handler
+whose rule matches runs, so the rules are built disjoint: one per documentation extension, one
+per extensionless name, html/htm under the html folders only when those extensions are not
+documentation already. For Bash, leading `VAR=…` and `cd … &&` parts are stripped by Claude
+Code; `Bash(git log*)` misses `git -C . log`, so each global option git accepts before the
+subcommand gets its own rule.
+
+A rule is a filter, never the guard: the hook re-checks every event as before.
+"""
+
+from __future__ import annotations
+
+import re
+
+from garrepa_py.config.settings import ReadSettings
+
+SAFE_WORD = re.compile(r"[A-Za-z0-9_+-]+")
+DIGESTED = ("diff", "log", "show", "blame")  # routes.git_command.DUMP_COMMANDS
+GIT_GLOBAL_OPTIONS = ("-C", "-c", "-P", "--no-pager", "--git-dir", "--work-tree", "--namespace",
+                      "--config-env", "--exec-path", "--no-optional-locks", "--literal-pathspecs",
+                      "--no-replace-objects", "--bare", "--glob-pathspecs", "--noglob-pathspecs",
+                      "--icase-pathspecs", "--no-advice")
+
+
+def read_rules(read: ReadSettings) -> tuple[str, ...] | None:
+    """One rule per kind of documentation file; None when a configured value cannot be written
+    safely as a rule (then the Read handler has no `if` and the route decides alone)."""
+    extensions, names, folders = (sorted(read.doc_extensions), sorted(read.doc_names),
+                                  sorted(read.html_dirs))
+    if not all(SAFE_WORD.fullmatch(word) for word in (*extensions, *names, *folders)):
+        return None
+    rules = [f"Read(**/*.{extension})" for extension in extensions]
+    rules += [f"Read(**/{name})" for name in names]
+    rules += [f"Read(**/{folder}/**/*.{extension})" for folder in folders
+              for extension in ("html", "htm") if extension not in read.doc_extensions]
+    return tuple(rules)
+
+
+def git_rules() -> tuple[str, ...]:
+    """The git commands the route digests, and every form that puts options before them."""
+    rules = [f"Bash(git {command}*)" for command in DIGESTED]
+    for option in GIT_GLOBAL_OPTIONS:
+        rules.append(f"Bash(git {option} *)")
+        if option.startswith("--"):
+            rules.append(f"Bash(git {option}=*)")
+    return tuple(rules)
