@@ -50,3 +50,26 @@ def test_doctor_says_an_upgrade_is_due_and_init_does_it_in_place(project: Path) 
     assert data["permissions"] == {"allow": ["Bash(ls)"]}
     after = checks(project)
     assert after["launcher"]["status"] == "ok" and after["settings"]["status"] == "ok"
+
+
+def test_a_config_change_that_moves_the_rules_is_caught_and_rewritten(project: Path) -> None:
+    assert invoke("init", str(project)).exit_code == 0
+    assert checks(project)["settings"]["status"] == "ok"
+    config = project / "garrepa.config.json"
+    config.write_text(json.dumps({"read": {"docExtensions": ["md", "rst", "tex"],
+                                           "docNames": ["README"]}}))
+    stale = checks(project)["settings"]
+    assert stale["status"] == "warn"
+    assert "Read if Read(**/*.adoc): no longer matches the config" in stale["detail"]
+    assert "rewrites the entries in place" in stale["hint"]
+    assert invoke("init", str(project)).exit_code == 0
+    settings = json.loads((project / ".claude" / "settings.json").read_text())
+    read = [h["if"] for g in settings["hooks"]["PreToolUse"] for h in g["hooks"]]
+    assert sorted(read) == sorted([
+        "Read(**/*.md)", "Read(**/*.rst)", "Read(**/*.tex)", "Read(**/readme)",
+        "Read(**/docs/**/*.html)", "Read(**/docs/**/*.htm)",
+        "Read(**/documentation/**/*.html)", "Read(**/documentation/**/*.htm)"])
+    assert checks(project)["settings"]["status"] == "ok"
+    again = (project / ".claude" / "settings.json").read_text()
+    assert invoke("init", str(project)).exit_code == 0
+    assert (project / ".claude" / "settings.json").read_text() == again  # idempotent
