@@ -191,7 +191,8 @@ def test_same_input_same_bytes_structural(project: Path) -> None:
     first = run(project, config)
     second = run(project, config)
     assert first.text == second.text
-    assert first.journal == {"fallback": "provider-none", "method": "structural"}
+    assert first.journal == {"fallback": "provider-none", "method": "structural",
+                             "spills": [first.spill_path.rsplit("/", 1)[-1][:12]]}
 
 
 def test_spill_is_owner_only_and_git_ignored(project: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,11 +13,19 @@ SKIP_DIRS = frozenset({".git", ".garrepa", "node_modules", "__pycache__", ".venv
                        ".mypy_cache", ".pytest_cache", ".ruff_cache", ".tox", "dist", "build"})
 
 
+def natural(text: str) -> list[object]:
+    """A sort key that orders doc2 before doc10 (numbers by value, the rest case-folded)."""
+    return [int(part) if part.isdigit() else part.casefold()
+            for part in re.split(r"(\d+)", text)]
+
+
 def expand(patterns: list[str]) -> Iterator[Path]:
-    """Files named by paths, globs (`**` allowed) and directories (walked), each once, in order."""
+    """Files named by paths, globs (`**` allowed) and directories (walked), each once, in
+    natural order (doc1, doc2, doc10)."""
     seen: set[Path] = set()
     for pattern in patterns:
-        matches = sorted(glob.glob(pattern, recursive=True)) if glob.has_magic(pattern) else [pattern]
+        matches = (sorted(glob.glob(pattern, recursive=True), key=natural)
+                   if glob.has_magic(pattern) else [pattern])
         for match in matches:
             path = Path(match)
             candidates = _walk(path) if path.is_dir() else [path]
@@ -29,8 +38,8 @@ def expand(patterns: list[str]) -> Iterator[Path]:
 def _walk(root: Path) -> list[Path]:
     found = []
     for directory, dirs, names in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
-        found += [Path(directory) / name for name in sorted(names)]
+        dirs[:] = sorted((d for d in dirs if d not in SKIP_DIRS), key=natural)
+        found += [Path(directory) / name for name in sorted(names, key=natural)]
     return found
 
 

@@ -46,6 +46,24 @@ def resolve(target: str, project: Path) -> Path:
                        hint=f"use a path, or an id from a briefing's pointer ({spill})")
 
 
+def note_recovery(path: Path, project: Path, command: str) -> None:
+    """Journal a `peek`/`ask` of a spill as a recovery of the briefing that named it."""
+    spill = Path(paths.project_state_dir(project)) / "spill"
+    if path.parent.resolve() != spill.resolve():
+        return
+    import time
+
+    from garrepa_py import journal
+    from garrepa_py.version import __version__
+
+    try:
+        journal.append({"v": __version__, "event": "cli", "tool": command, "route": "recall",
+                        "decision": "pass", "reason": "recall", "project": str(project),
+                        "recovers": path.name.split(".", 1)[0][:12], "ts": round(time.time(), 3)})
+    except OSError:
+        pass  # the journal is a record, never a reason to fail the command
+
+
 def lines_of(path: Path) -> list[str]:
     from garrepa_py import fs
 

@@ -117,29 +117,79 @@ def _int(value: object) -> int:
 
 
 @dataclass
+class Share:
+    """How many of some events were followed by a return to the same bytes."""
+
+    events: Counter[str] = field(default_factory=Counter)
+    followed: Counter[str] = field(default_factory=Counter)
+
+    def add(self, name: str, followed: bool) -> None:
+        self.events[name] += 1
+        self.followed[name] += int(followed)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {name: {"events": count, "followed": self.followed[name],
+                       "rate": round(self.followed[name] / count, 3)}
+                for name, count in sorted(self.events.items())}
+
+
+@dataclass
+class Group:
+    """One arm of the holdout comparison."""
+
+    events: int = 0
+    chars_received: int = 0
+    followed: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"events": self.events, "chars_received": self.chars_received,
+                "mean_chars_received": round(self.chars_received / self.events) if self.events
+                else None, "followed_by_same_target": self.followed,
+                "follow_rate": round(self.followed / self.events, 3) if self.events else None}
+
+
+@dataclass
 class Report:
     since: float | None
     total: Tally
     routes: dict[str, Tally]
     tools: dict[str, Tally]
     days: dict[str, int]  # date → saved chars
+    recovery_routes: Share = field(default_factory=Share)
+    recovery_tools: Share = field(default_factory=Share)
+    briefed: Group = field(default_factory=Group)
+    held_out: Group = field(default_factory=Group)
 
     def as_dict(self) -> dict[str, Any]:
+        briefings = sum(self.recovery_routes.events.values())
+        recovered = sum(self.recovery_routes.followed.values())
         return {"since": self.since, "total": self.total.as_dict(),
                 "routes": {k: v.as_dict() for k, v in sorted(self.routes.items())},
                 "tools": {k: v.as_dict() for k, v in sorted(self.tools.items())},
-                "saved_chars_by_day": dict(sorted(self.days.items()))}
+                "saved_chars_by_day": dict(sorted(self.days.items())),
+                "recovery": {"briefings": briefings, "recovered": recovered,
+                             "rate": round(recovered / briefings, 3) if briefings else None,
+                             "by_route": self.recovery_routes.as_dict(),
+                             "by_tool": self.recovery_tools.as_dict()},
+                "holdout": {"briefed": self.briefed.as_dict(),
+                            "held_out": self.held_out.as_dict()}}
 
 
 def build(since: float | None = None, project: str | None = None,
-          target: str | None = None) -> Report:
+          target: str | None = None, session: str | None = None) -> Report:
     total = Tally()
     routes: dict[str, Tally] = defaultdict(Tally)
     tools: dict[str, Tally] = defaultdict(Tally)
     days: dict[str, int] = defaultdict(int)
+    kept = []
     for record in journal.read(since=since, target=target):
         if project is not None and record.get("project") != project:
             continue
+        if session is not None and not str(record.get("session") or "").startswith(session):
+            continue
+        kept.append(record)
+        if record.get("event") == "cli":
+            continue  # a `peek`/`ask`: a recovery, not a hook event
         total.add(record)
         routes[str(record.get("route", "pass"))].add(record)
         if record.get("tool"):
@@ -147,4 +197,49 @@ def build(since: float | None = None, project: str | None = None,
         if record.get("decision") == "compress":
             day = time.strftime("%Y-%m-%d", time.gmtime(float(record.get("ts", 0))))
             days[day] += max(0, _int(record.get("chars_in")) - _int(record.get("chars_out")))
-    return Report(since, total, dict(routes), dict(tools), dict(days))
+    report = Report(since, total, dict(routes), dict(tools), dict(days))
+    _links(kept, report)
+    return report
+
+
+def _ts(record: dict[str, Any]) -> float:
+    value = record.get("ts")
+    return float(value) if isinstance(value, (int, float)) else 0.0
+
+
+def _links(records: list[dict[str, Any]], report: Report) -> None:
+    """Recovery and the holdout comparison, from the journal's links: a briefing counts as
+    recovered when, after it, the same session called the same target again (a Read of the
+    same document, the same git command) or anyone read one of its spills (a Read of the spill
+    file, `garrepa peek`/`ask`)."""
+    same_target: dict[tuple[object, object], list[float]] = defaultdict(list)
+    spill_reads: dict[str, list[float]] = defaultdict(list)
+    for record in records:
+        if record.get("key"):
+            same_target[(record.get("session"), record["key"])].append(_ts(record))
+        if isinstance(record.get("recovers"), str):
+            spill_reads[record["recovers"]].append(_ts(record))
+
+    def followed(record: dict[str, Any], by_spill: bool) -> bool:
+        when = _ts(record)
+        if record.get("key") and any(
+                t > when for t in same_target.get((record.get("session"), record["key"]), ())):
+            return True
+        spills = record.get("spills") if by_spill else None
+        return isinstance(spills, list) and any(
+            t >= when for spill in spills if isinstance(spill, str)
+            for t in spill_reads.get(spill, ()))
+
+    for record in records:
+        decision = record.get("decision")
+        if decision == "compress":
+            back = followed(record, by_spill=True)
+            report.recovery_routes.add(str(record.get("route")), back)
+            report.recovery_tools.add(str(record.get("tool")), back)
+            report.briefed.events += 1
+            report.briefed.chars_received += _int(record.get("chars_out"))
+            report.briefed.followed += int(followed(record, by_spill=False))
+        elif decision == "holdout":
+            report.held_out.events += 1
+            report.held_out.chars_received += _int(record.get("chars_in"))
+            report.held_out.followed += int(followed(record, by_spill=False))

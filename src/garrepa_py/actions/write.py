@@ -43,9 +43,29 @@ def staged_diff() -> str:
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise GarrepaError(f"cannot run git: {exc}", hint="run it inside a git repository") from None
     if proc.returncode != 0:
-        raise GarrepaError(f"git diff --staged failed: {proc.stderr.strip()}",
+        # git's own message is its first line; outside a repository git prints its whole
+        # usage text after it, which helps nobody here
+        first = (proc.stderr.strip().splitlines() or ["(no message)"])[0]
+        if "not a git repository" in proc.stderr.lower() or proc.returncode == 129:
+            raise GarrepaError("this is not a git repository, so there is nothing staged",
+                               hint="cd into your repository, or pipe a diff: "
+                                    "git diff | garrepa write commit-message")
+        raise GarrepaError(f"git diff --staged failed: {first}",
                            hint="run it inside a git repository")
     return proc.stdout
+
+
+DIFF_MARKERS = ("diff --git ", "--- ", "+++ ", "@@ ", "Index: ", "diff -")
+
+
+def check_is_diff(text: str) -> None:
+    """A diff has file headers or hunks; anything else gets a clear refusal, not a draft."""
+    if not text.strip():
+        raise GarrepaError("the diff is empty",
+                           hint="stage changes with `git add`, or pipe a diff to stdin")
+    if not any(line.startswith(DIFF_MARKERS) for line in text.split("\n", 400)[:400]):
+        raise GarrepaError("the input is not a diff (no `diff --git`, `---`/`+++` or `@@` lines)",
+                           hint="pipe the output of `git diff`, or use --staged")
 
 
 @dataclass(frozen=True)
@@ -118,14 +138,15 @@ def draft(kind: str, diff: str, config: Config, context: str | None = None,
 
     if kind not in TASKS:
         raise GarrepaError(f"unknown kind {kind!r}", hint="use commit-message or pr-title")
-    material, safe, places = prepare(diff)
-    if client is None:
+    check_is_diff(diff)
+    if client is None:  # is a model usable at all? asked before the diff is scanned or sent
         from garrepa_py.actions.person_model import client_for
 
         client, why_not = client_for(config)
         if client is None:
             raise GarrepaError(f"writing needs a model, and none is usable ({why_not})",
                                hint="run `garrepa doctor` to see how to set a provider")
+    material, safe, places = prepare(diff)
     task = TASKS[kind] + (f"\nThe developer says why: {context}" if context else "")
     user = f"{task}\n<untrusted-content>\n{material}\n</untrusted-content>"
     allowed = safe + "\n" + (context or "")

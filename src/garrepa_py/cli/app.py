@@ -12,16 +12,33 @@ import typer
 
 from garrepa_py.cli.boundary import error_boundary
 
+# -h as well as --help, everywhere; help text wrapped at the terminal's width, never cut
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
 app = typer.Typer(
     name="garrepa",
     help="Keep bulky tool results (doc Reads, MCP results, git dumps) out of Claude Code's context.",
-    no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
+    context_settings=CONTEXT,
 )
-config_app = typer.Typer(help="Show or change settings (user config.toml).", no_args_is_help=True)
-app.add_typer(config_app, name="config")
+config_app = typer.Typer(help="Show or change settings (user config.toml).",
+                         context_settings=CONTEXT)
+app.add_typer(config_app, name="config", short_help="Show or change settings.")
+
+
+def _help_when_bare(ctx: typer.Context) -> None:
+    """A bare `garrepa` (or `garrepa config`) prints its help and succeeds."""
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+        raise typer.Exit(0)
+
+
+@config_app.callback(invoke_without_command=True)
+def config_main(ctx: typer.Context) -> None:
+    """Show or change settings (user config.toml)."""
+    _help_when_bare(ctx)
 
 
 class WriteKind(str, Enum):
@@ -49,15 +66,17 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+@app.callback(invoke_without_command=True)
 def main(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print the version and exit.")] = False,
 ) -> None:
     """Keep bulky tool results (doc Reads, MCP results, git dumps) out of Claude Code's context."""
+    _help_when_bare(ctx)
 
 
-@app.command()
+@app.command(short_help="Install garrepa's hooks into a project.")
 @error_boundary
 def init(
     project: ProjectArg = Path("."),
@@ -108,7 +127,7 @@ def init(
     out.print("next: run `garrepa doctor`, then start claude in this directory.")
 
 
-@app.command()
+@app.command(short_help="Remove exactly what init added.")
 @error_boundary
 def uninstall(
     project: ProjectArg = Path("."),
@@ -130,7 +149,7 @@ def uninstall(
     out.print("dry run: nothing was written" if dry_run else "garrepa is uninstalled.")
 
 
-@app.command()
+@app.command(short_help="Check install, config, trust, provider, Claude Code.")
 @error_boundary
 def doctor(
     project: ProjectArg = Path("."),
@@ -168,7 +187,7 @@ def doctor(
         raise typer.Exit(1)
 
 
-@app.command()
+@app.command(short_help="Trust this project's garrepa.config.json.")
 @error_boundary
 def trust(
     project: ProjectArg = Path("."),
@@ -183,7 +202,7 @@ def trust(
         typer.echo(line)
 
 
-@config_app.command("list")
+@config_app.command("list", short_help="Every setting, its value and its layer.")
 @error_boundary
 def config_list(as_json: JsonOpt = False) -> None:
     """Every setting with its effective value and the layer it came from.
@@ -213,7 +232,7 @@ def config_list(as_json: JsonOpt = False) -> None:
         out.print(f"[yellow]warning:[/yellow] {problem}", highlight=False)
 
 
-@config_app.command("get")
+@config_app.command("get", short_help="Print one setting's effective value.")
 @error_boundary
 def config_get(key: str) -> None:
     """Print one setting's effective value (JSON)."""
@@ -231,7 +250,7 @@ ProjectLayerOpt = Annotated[bool, typer.Option(
     "--project", help="Write the project's garrepa.config.json instead of your config.toml.")]
 
 
-@config_app.command("set")
+@config_app.command("set", short_help="Set a value (config.toml or --project).")
 @error_boundary
 def config_set(key: str, value: str, project: ProjectLayerOpt = False,
                dry_run: DryRunOpt = False) -> None:
@@ -244,7 +263,7 @@ def config_set(key: str, value: str, project: ProjectLayerOpt = False,
         typer.echo(line)
 
 
-@config_app.command("unset")
+@config_app.command("unset", short_help="Remove a value so the next layer decides.")
 @error_boundary
 def config_unset(key: str, project: ProjectLayerOpt = False, dry_run: DryRunOpt = False) -> None:
     """Remove a value from your config.toml (or with --project from garrepa.config.json), so
@@ -256,7 +275,7 @@ def config_unset(key: str, project: ProjectLayerOpt = False, dry_run: DryRunOpt 
         typer.echo(line)
 
 
-@app.command()
+@app.command(short_help="Brief files the way the hooks do.")
 @error_boundary
 def summarize(
     paths: Annotated[list[str], typer.Argument(help="Files, directories or globs.")],
@@ -280,17 +299,27 @@ def summarize(
     if not targets:
         raise GarrepaError(f"nothing matches {' '.join(paths)}", hint="check the paths or globs")
     out = render.console()
+    if question:
+        from garrepa_py.actions.person_model import client_for
+
+        client, why_not = client_for(config)
+        if client is None:
+            typer.echo(f"note: --question needs a model and none is usable ({why_not}); the "
+                       "briefings below are structural and do not answer it "
+                       "(`garrepa doctor` says what to set)", err=True)
     results = views.with_progress(out, targets,
                                   lambda path: summarize_file(path, config, str(root), question))
     if as_json:
         typer.echo(json.dumps([r.as_dict() for r in results], indent=2))
     else:
         views.show_summaries(out, results)
+        if len(results) > 1:
+            views.show_totals(out, results)
     if all(r.status in ("refused", "skipped") for r in results):
         raise typer.Exit(1)
 
 
-@app.command()
+@app.command(short_help="Draft a commit message or PR title (never commits).")
 @error_boundary
 def write(
     kind: Annotated[WriteKind, typer.Argument(help="commit-message or pr-title.")],
@@ -324,7 +353,7 @@ def write(
     typer.echo(result.message)
 
 
-@app.command()
+@app.command(short_help="Print exact numbered lines of a spill or file.")
 @error_boundary
 def peek(
     target: Annotated[str, typer.Argument(help="A spill id from a briefing, or a path.")],
@@ -336,7 +365,9 @@ def peek(
     from garrepa_py.actions import recall
     from garrepa_py.actions.project import project_root
 
-    path = recall.resolve(target, project_root())
+    root = project_root()
+    path = recall.resolve(target, root)
+    recall.note_recovery(path, root, "peek")
     lines = recall.peek(path, start, start + 49 if end is None else end)
     if as_json:
         typer.echo(json.dumps({"path": str(path), "lines": [{"number": n, "text": t}
@@ -346,7 +377,7 @@ def peek(
         typer.echo(f"{number}\t{text}")
 
 
-@app.command()
+@app.command(short_help="Find the lines that answer a question (checked).")
 @error_boundary
 def ask(
     target: Annotated[str, typer.Argument(help="A spill id from a briefing, or a path.")],
@@ -363,6 +394,7 @@ def ask(
 
     root = project_root()
     path = recall.resolve(target, root)
+    recall.note_recovery(path, root, "ask")
     client, why_not = client_for(load_config(root))
     if client is None:
         raise GarrepaError(f"ask needs a model, and none is usable ({why_not})",
@@ -384,13 +416,15 @@ def ask(
         raise typer.Exit(1)
 
 
-@app.command()
+@app.command(short_help="What garrepa saved, cost and took.")
 @error_boundary
 def report(
     since: Annotated[str | None, typer.Option("--since",
                                                  help="Only events this recent: 30m, 12h, 7d.")] = None,
     project: Annotated[Path | None, typer.Option("--project",
                                                     help="Only this project's events.")] = None,
+    session: Annotated[str | None, typer.Option(
+        "--session", help="Only this Claude Code session (its id, or the start of it).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """What garrepa saved, cost and took, per route and tool, from the journal."""
@@ -398,12 +432,61 @@ def report(
     from garrepa_py.cli import render, views
 
     result = core.build(core.parse_since(since) if since else None,
-                        str(project.resolve()) if project else None)
+                        str(project.resolve()) if project else None, session=session)
     if as_json:
         typer.echo(json.dumps(result.as_dict(), indent=2))
     else:
-        views.show_report(render.console(), result)
+        views.show_report(render.console(wrap=True), result)
+
+
+@app.command(short_help="What the agent would receive, without Claude Code.")
+@error_boundary
+def preview(
+    target: Annotated[list[str] | None, typer.Argument(
+        help="A file to Read, or (after --) a read-only git command.")] = None,
+    mcp_file: Annotated[Path | None, typer.Option(
+        "--mcp", help="A file holding an MCP tool's result text.")] = None,
+    tool: Annotated[str, typer.Option(
+        "--tool", help="The MCP tool's name, for --mcp.")] = "mcp__preview__result",
+    as_json: JsonOpt = False,
+) -> None:
+    """Show what the agent would receive: the hook's own decision, reason, sizes and exact text.
+
+    \b
+      garrepa preview docs/CHANGELOG.md                 a Read
+      garrepa preview -- git diff HEAD~3                runs the read-only command
+      garrepa preview --mcp result.json --tool mcp__github__list_issues
+    """
+    from garrepa_py.actions import preview as core
+    from garrepa_py.actions.project import project_root
+    from garrepa_py.errors import GarrepaError
+
+    root = str(project_root())
+    words = target or []
+    if mcp_file is not None:
+        if words:
+            raise GarrepaError("give either --mcp FILE or a target, not both",
+                               hint="garrepa preview --mcp result.json --tool mcp__x__y")
+        result = core.mcp(mcp_file, tool, root)
+    elif words and words[0] == "git":
+        result = core.git(words, root, Path.cwd())
+    elif len(words) == 1:
+        result = core.read(Path(words[0]), root)
+    else:
+        raise GarrepaError("nothing to preview" if not words else
+                           f"{' '.join(words)!r} is neither one file nor a git command",
+                           hint="garrepa preview FILE | garrepa preview -- git diff HEAD~3 | "
+                                "garrepa preview --mcp FILE --tool NAME")
+    if as_json:
+        typer.echo(json.dumps(result.as_dict(), indent=2))
+        return
+    change = (f"{result.chars_in:,} → {result.chars_out:,} chars"
+              + (f" ({100 - round(100 * result.chars_out / result.chars_in)}% less)"
+                 if result.decision == "compress" and result.chars_in else ""))
+    typer.echo(f"{result.decision} ({result.reason}) · route {result.route} · {change}", err=True)
+    typer.echo("--- what the agent receives ---", err=True)
+    typer.echo(result.text)
 
 
 def run() -> None:
-    app()
+    app(prog_name="garrepa")  # the same usage line under `python -m garrepa_py`

@@ -17,8 +17,10 @@ ACTION_STYLE = {"create": "green", "update": "yellow", "remove": "red", "keep": 
 STATUS_STYLE = {"ok": "green", "warn": "yellow", "fail": "bold red"}
 
 
-def console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+def console(wrap: bool = False) -> Console:
+    """`wrap`: fold long lines at the terminal's width (reports); else leave them whole (paths,
+    diffs and briefings that a person copies)."""
+    return Console(highlight=False, soft_wrap=not wrap)
 
 
 def show_changes(out: Console, changes: Iterable[Change], dry_run: bool) -> None:

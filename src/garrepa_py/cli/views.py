@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from garrepa_py.actions.report import CHARS_PER_TOKEN, Report, Tally
+from garrepa_py.actions.report import CHARS_PER_TOKEN, Group, Report, Tally
 from garrepa_py.actions.summarize import Summary
 
 T = TypeVar("T")
@@ -48,6 +48,18 @@ def show_summaries(out: Console, summaries: list[Summary]) -> None:
             out.print()
 
 
+def show_totals(out: Console, summaries: list[Summary]) -> None:
+    counts: dict[str, int] = {}
+    for summary in summaries:
+        counts[summary.status] = counts.get(summary.status, 0) + 1
+    chars_in = sum(s.chars_in for s in summaries)
+    chars_out = sum(s.chars_out if s.status == "briefed" else s.chars_in for s in summaries)
+    parts = ", ".join(f"{counts[k]} {k}" for k in ("briefed", "short", "skipped", "refused")
+                      if counts.get(k))
+    out.print(Text(f"{len(summaries)} files: {parts}; {chars_in:,} chars → {chars_out:,} for "
+                   "the agent", style="bold"))
+
+
 def _k(chars: int) -> str:
     return f"{chars / 1000:,.1f}K" if chars >= 1000 else str(chars)
 
@@ -68,6 +80,68 @@ COLUMNS = ["", "events", "compressed", "passed", "chars in", "chars out", "saved
            "tokens saved", "would save", "model tokens", "cost", "cache hits", "p50 ms", "p95 ms"]
 
 
+WIDE_REPORT = 150  # the full tables read only this wide; narrower terminals get stacked rows
+
+
+def _stacked(name: str, tally: Tally) -> Text:
+    """One route or tool as wrapped text: every figure whole, whatever the width."""
+    data = tally.as_dict()
+    parts = [f"events {tally.events}", f"compressed {tally.compressed}",
+             f"passed {sum(tally.passed.values())}",
+             f"{_k(tally.chars_in)} → {_k(tally.chars_out)} chars",
+             f"saved {_k(tally.saved)} (~{tally.saved // CHARS_PER_TOKEN:,} tokens)"]
+    if tally.would_save:
+        parts.append(f"would save {_k(tally.would_save)}")
+    if tally.model_input or tally.model_output:
+        parts.append(f"model {tally.model_input + tally.model_output:,} tokens "
+                     f"${tally.cost:.4f}")
+    if tally.cache_hits:
+        parts.append(f"cache hits {tally.cache_hits}")
+    if data["latency_ms_median"] is not None:
+        parts.append(f"p50 {data['latency_ms_median']:.0f} ms, p95 {data['latency_ms_p95']:.0f} ms")
+    line = Text(f"{name}: ", style="bold")
+    line.append(" · ".join(parts))
+    return line
+
+
+def _section(out: Console, title: str, rows: list[tuple[str, Tally]], total: Tally | None) -> None:
+    if out.size.width >= WIDE_REPORT:
+        table = Table(*COLUMNS, title=title, box=None, header_style="bold")
+        for name, tally in rows:
+            table.add_row(*_tally_row(name, tally))
+        if total is not None:
+            table.add_row(*_tally_row("all", total), style="bold")
+        out.print(table)
+        return
+    out.print(Text(title, style="bold underline"))
+    for name, tally in rows:
+        out.print(_stacked(name, tally))
+
+
+def _recovery(out: Console, report: Report) -> None:
+    share = report.recovery_routes
+    briefings, back = sum(share.events.values()), sum(share.followed.values())
+    if briefings:
+        routes = " · ".join(f"{name} {share.followed[name]}/{count}"
+                            for name, count in sorted(share.events.items()))
+        out.print(f"Recovery: after {briefings} briefings the agent went back for the exact "
+                  f"bytes {back} times ({100 * back / briefings:.0f}%): {routes}.")
+        tools = report.recovery_tools
+        worst = sorted(((tools.followed[t] / n, t) for t, n in tools.events.items()
+                        if tools.followed[t]), reverse=True)[:3]
+        if worst:
+            out.print("Most often gone back to (briefing not enough?): " + ", ".join(
+                f"{tool} {tools.followed[tool]}/{tools.events[tool]}" for _, tool in worst))
+    held, briefed = report.held_out, report.briefed
+    if held.events:
+        def arm(group: Group) -> str:
+            data = group.as_dict()
+            return (f"{data['events']} events, {data['mean_chars_received']:,} chars received "
+                    f"on average, followed by the same call {data['follow_rate']:.0%}")
+
+        out.print(f"Holdout: briefed {arm(briefed)}; held out (passed untouched) {arm(held)}.")
+
+
 def show_report(out: Console, report: Report, top: int = 10) -> None:
     total = report.total
     if total.events == 0:
@@ -80,17 +154,10 @@ def show_report(out: Console, report: Report, top: int = 10) -> None:
     if total.would_save:
         out.print(f"Audit mode: would have saved {total.would_save:,} more chars "
                   f"({total.audited} events computed, not replaced).")
-    table = Table(*COLUMNS, title="By route", box=None, header_style="bold")
-    for name, tally in sorted(report.routes.items()):
-        table.add_row(*_tally_row(name, tally))
-    table.add_row(*_tally_row("all", total), style="bold")
-    out.print(table)
+    _section(out, "By route", sorted(report.routes.items()), total)
     ranked = sorted(report.tools.items(), key=lambda kv: (-kv[1].saved, kv[0]))[:top]
-    tools = Table(*COLUMNS, title=f"By tool (top {len(ranked)} by saved)", box=None,
-                  header_style="bold")
-    for name, tally in ranked:
-        tools.add_row(*_tally_row(name, tally))
-    out.print(tools)
+    _section(out, f"By tool (top {len(ranked)} by saved)", ranked, None)
+    _recovery(out, report)
     if total.passed:
         out.print("Passed through, by reason: " + ", ".join(
             f"{reason} {count}" for reason, count in total.passed.most_common()))
@@ -103,6 +170,7 @@ def show_report(out: Console, report: Report, top: int = 10) -> None:
     if report.days:
         out.print(Text("Saved per day", style="bold"))
         peak = max(report.days.values()) or 1
+        room = max(4, min(30, out.size.width - 22))  # "2026-11-30  " + bar + " 123.4K"
         for day, saved in sorted(report.days.items()):
-            bar = "█" * max(1, round(30 * saved / peak)) if saved else ""
+            bar = "█" * max(1, round(room * saved / peak)) if saved else ""
             out.print(f"{day}  {bar} {_k(saved)}")

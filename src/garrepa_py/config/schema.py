@@ -55,6 +55,16 @@ def _int_between(low: int, high: int) -> Callable[[object], str | None]:
     return check
 
 
+def _fraction(high: float) -> Callable[[object], str | None]:
+    def check(value: object) -> str | None:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= high:
+            return None
+        return f"must be a number from 0 to {high}"
+
+    FRAGMENTS[check] = {"type": "number", "minimum": 0, "maximum": high}
+    return check
+
+
 def _optional_text(value: object) -> str | None:
     return None if value is None or (isinstance(value, str) and value.strip()) else (
         "must be a non-empty string or null"
@@ -87,6 +97,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("mode", "on", _one_of(MODES),
             "on: replace large results; audit: compute and journal only; off: pass everything",
             env="GARREPA_MODE"),
+    Setting("holdout", 0, _fraction(0.5),
+            "the share of eligible events passed untouched as a control group, chosen per event "
+            "and journaled as holdout (0 = none; `garrepa report` compares the groups)",
+            env="GARREPA_HOLDOUT"),
     Setting("threshold.minChars", 32000, _int_between(1000, 10_000_000),
             "results smaller than this many characters pass untouched",
             env="GARREPA_THRESHOLD"),
@@ -169,11 +183,13 @@ def flatten(tree: object, prefix: str = "") -> dict[str, object]:
 
 def parse_env_value(setting: Setting, raw: str) -> object:
     """Environment values are strings; turn them into the setting's type."""
-    if isinstance(setting.default, int) and not isinstance(setting.default, bool):
-        try:
-            return int(raw)
-        except ValueError:
-            return raw
+    if isinstance(setting.default, (int, float)) and not isinstance(setting.default, bool):
+        for number in (int, float):
+            try:
+                return number(raw)
+            except ValueError:
+                continue
+        return raw
     if setting.key == "provider.baseUrl" and raw.strip().lower() in ("", "null", "none"):
         return None
     return raw

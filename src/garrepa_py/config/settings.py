@@ -97,9 +97,10 @@ class McpSettings(_Frozen):
 class Settings(_Frozen):
     """Every setting, by section. `min_chars` is the size under which results pass untouched."""
 
-    __slots__ = ("mode", "min_chars", "hook", "read", "provider", "spill", "mcp")
+    __slots__ = ("mode", "min_chars", "holdout", "hook", "read", "provider", "spill", "mcp")
     mode: str
     min_chars: int
+    holdout: float  # the share of eligible events passed untouched (a control group)
     hook: HookSettings
     read: ReadSettings
     provider: ProviderSettings
@@ -108,6 +109,7 @@ class Settings(_Frozen):
 
     def __init__(self, values: Mapping[str, object]) -> None:
         self._set(mode=str(values["mode"]), min_chars=int(str(values["threshold.minChars"])),
+                  holdout=float(str(values["holdout"])),
                   hook=HookSettings(values), read=ReadSettings(values),
                   provider=ProviderSettings(values), spill=SpillSettings(values),
                   mcp=McpSettings(values))

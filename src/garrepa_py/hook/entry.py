@@ -111,10 +111,40 @@ def parse_event(raw: bytes | None, record: dict[str, Any]) -> dict[str, Any] | N
     if router.classify(event) == "pass":
         record.update(decision="pass", reason="not-routed")
         return None
+    key = target_key(event)
+    if key is not None:
+        record["key"] = key  # links a briefing to a later read of the same file or command
     if "\0" in project or not os.path.isabs(project):
         record.update(decision="pass", reason="bad-project-dir")
         return None
     return event
+
+
+def target_key(event: dict[str, Any]) -> str | None:
+    """A short fingerprint of what a Read or Bash call targets (the file, the command), never
+    the text itself: the journal links a briefing to a later call on the same target by it."""
+    tool_input = event.get("tool_input")
+    if not isinstance(tool_input, dict):
+        return None
+    value = tool_input.get("file_path" if event.get("tool_name") == "Read" else "command")
+    if event.get("tool_name") not in ("Read", "Bash") or not isinstance(value, str) or not value:
+        return None
+    import zlib
+
+    data = value.strip().encode("utf-8", "surrogatepass")
+    return f"{zlib.crc32(data):08x}{len(data) % 4096:03x}"
+
+
+def held_out(event: dict[str, Any], share: float) -> bool:
+    """Whether this event belongs to the control group: decided by the event itself (its tool
+    call id, else its session and target), so the same event is always in the same group."""
+    if share <= 0:
+        return False
+    import zlib
+
+    identity = str(event.get("tool_use_id") or "") or (
+        f"{event.get('session_id')}\0{target_key(event)}\0{event.get('tool_name')}")
+    return zlib.crc32(identity.encode("utf-8", "surrogatepass")) / 2**32 < share
 
 
 def prepare(event: dict[str, Any], started: float,
@@ -154,6 +184,10 @@ def decide(event: dict[str, Any], context: HookContext,
     record.update(verdict.record())
     if context.settings.mode == "audit" and verdict.reply is not None:
         record["decision"] = "audit"  # computed and journaled, never delivered
+        return None
+    if verdict.reply is not None and held_out(event, context.settings.holdout):
+        # the control group: computed like any other, journaled as holdout, passed untouched
+        record.update(decision="holdout", chars_out=record.get("chars_in"))
         return None
     return verdict.reply
 

@@ -94,6 +94,11 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     read = context.settings.read
     if not is_documentation(path, read):
         return passed("not-documentation")
+    if "/.garrepa/spill/" in path.replace("\\", "/"):
+        from garrepa_py.engine import store
+
+        if store.is_spill_path(path, context.project):
+            return _spill_read(path)
     if tool_input.get("allow_large") is True:
         return passed("agent-asked-whole")
     try:
@@ -118,8 +123,15 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     if secret_path(path):
         return passed("secret-path")
     if store.is_spill_path(path, context.project):
-        return passed("spill-file")
+        return _spill_read(path)
     return _map(event, tool_input, path, context)
+
+
+def _spill_read(path: str) -> Verdict:
+    """Never briefed again, and journaled as a recovery: the agent went back for the exact
+    bytes of a briefing (`garrepa report` counts it against the briefing's spill ids)."""
+    return Verdict("pass", "spill-file",
+                   notes={"recovers": os.path.basename(path).split(".", 1)[0][:12]})
 
 
 def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,

@@ -1,0 +1,146 @@
+"""`garrepa preview`: what the agent would receive, without Claude Code.
+
+The event is built the way Claude Code 2.1.328 sends it (a PreToolUse Read; a PostToolUse Bash
+result of a read-only git command; a PostToolUse MCP result) and decided by the hook's own
+router and routes — the same code, in this process, with the same config — so a preview shows
+exactly the decision, the reason and the text the hook would give.
+"""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from garrepa_py import textlines
+from garrepa_py.errors import GarrepaError
+
+MAX_MCP_FILE_BYTES = 32 * 1024 * 1024
+GIT_SECONDS = 60
+
+
+@dataclass(frozen=True)
+class Preview:
+    route: str
+    decision: str  # "compress" | "pass"
+    reason: str
+    chars_in: int
+    chars_out: int
+    text: str  # what the agent receives
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"route": self.route, "decision": self.decision, "reason": self.reason,
+                "chars_in": self.chars_in, "chars_out": self.chars_out, "text": self.text}
+
+
+def _decide(event: dict[str, Any], project: str) -> tuple[str, Any]:
+    """(route, verdict) from the hook's router, or (route, reason) when it passes at once."""
+    from garrepa_py.config.load import load_config
+    from garrepa_py.hook import router
+    from garrepa_py.routes.verdict import HookContext, Verdict
+
+    config = load_config(project)
+    route = router.classify(event)
+    if config.disabled:
+        return route, Verdict("pass", "mode-off")
+    quick = router.quick_pass(route, event, config.settings)
+    if quick is not None:
+        return route, Verdict("pass", quick)
+    context = HookContext(config, project,
+                          time.monotonic() + config.settings.hook.timeout_seconds)
+    return route, router.ROUTES[route](event, context)
+
+
+def _numbered(lines: list[str], first: int) -> str:
+    """Lines the way Claude Code's Read shows them: the line number, a tab, the line."""
+    return "\n".join(f"{number}\t{line}" for number, line in enumerate(lines, start=first))
+
+
+def read(path: Path, project: str) -> Preview:
+    from garrepa_py.actions.files import Unreadable, read_text
+
+    target = path.resolve()
+    try:
+        text = read_text(target)
+    except Unreadable as exc:
+        raise GarrepaError(f"cannot preview {path}: {exc}", hint="give a readable text file") \
+            from None
+    event = {"hook_event_name": "PreToolUse", "tool_name": "Read", "session_id": "preview",
+             "cwd": project, "tool_input": {"file_path": str(target)}}
+    route, verdict = _decide(event, project)
+    lines = textlines.split(text)
+    whole = _numbered(lines, 1)
+    if verdict.reply is None:
+        return Preview(route, "pass", verdict.reason, len(text), len(whole), whole)
+    reply = verdict.reply["hookSpecificOutput"]
+    context = str(reply.get("additionalContext") or "")
+    if reply.get("permissionDecision") == "deny":
+        shown = f"{reply.get('permissionDecisionReason', '')}\n{context}"
+    else:
+        window = reply.get("updatedInput") or {}
+        first, count = int(window.get("offset") or 1), int(window.get("limit") or len(lines))
+        shown = (f"{_numbered(lines[first - 1:first - 1 + count], first)}\n"
+                 f"[additional context]\n{context}")
+    return Preview(route, verdict.decision, verdict.reason, len(text), len(shown), shown)
+
+
+def git(argv: list[str], project: str, cwd: Path) -> Preview:
+    from garrepa_py.routes.git_command import parse
+
+    command = shlex.join(argv)
+    if parse(command) is None:
+        raise GarrepaError(f"{command!r} is not one read-only git diff, log, show or blame",
+                           hint="preview runs only what the git route digests, e.g. "
+                                "`garrepa preview -- git diff HEAD~3`")
+    try:
+        done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True, errors="replace",
+                              timeout=GIT_SECONDS, check=False, stdin=subprocess.DEVNULL)
+    except FileNotFoundError:
+        raise GarrepaError("git is not installed", hint="install git") from None
+    except subprocess.TimeoutExpired:
+        raise GarrepaError(f"{command} ran longer than {GIT_SECONDS} s",
+                           hint="narrow the range") from None
+    if done.returncode != 0:
+        first = (done.stderr.strip().splitlines() or ["(no message)"])[0]
+        raise GarrepaError(f"{command} failed: {first}",
+                           hint="run it in a git repository, with a range that exists")
+    event = {"hook_event_name": "PostToolUse", "tool_name": "Bash", "session_id": "preview",
+             "cwd": str(cwd), "tool_input": {"command": command},
+             "tool_response": {"stdout": done.stdout, "stderr": done.stderr,
+                               "interrupted": False, "isImage": False}}
+    route, verdict = _decide(event, project)
+    if verdict.reply is None:
+        return Preview(route, "pass", verdict.reason, len(done.stdout), len(done.stdout),
+                       done.stdout)
+    text = str(verdict.reply["hookSpecificOutput"]["updatedToolOutput"]["stdout"])
+    return Preview(route, verdict.decision, verdict.reason, len(done.stdout), len(text), text)
+
+
+def mcp(path: Path, tool: str, project: str) -> Preview:
+    from garrepa_py import fs
+
+    if not tool.startswith("mcp__"):
+        raise GarrepaError(f"{tool!r} is not an MCP tool name",
+                           hint="MCP tools are named mcp__<server>__<tool>")
+    try:
+        data = fs.read_bounded(str(path), MAX_MCP_FILE_BYTES)
+    except fs.Refused as exc:
+        raise GarrepaError(f"cannot preview {path}: {exc.reason}",
+                           hint="give a regular file under 32 MB") from None
+    except OSError as exc:
+        raise GarrepaError(f"cannot read {path}: {exc.strerror}", hint="check the path") \
+            from None
+    text = data.decode("utf-8", "replace")
+    event = {"hook_event_name": "PostToolUse", "tool_name": tool, "session_id": "preview",
+             "cwd": project, "tool_input": {},
+             "tool_response": [{"type": "text", "text": text}]}
+    route, verdict = _decide(event, project)
+    if verdict.reply is None:
+        return Preview(route, "pass", verdict.reason, len(text), len(text), text)
+    output = verdict.reply["hookSpecificOutput"]["updatedToolOutput"]
+    shown = output if isinstance(output, str) else "\n".join(
+        str(block.get("text", "")) for block in output if isinstance(block, dict))
+    return Preview(route, verdict.decision, verdict.reason, len(text), len(shown), shown)

@@ -1,0 +1,155 @@
+"""The CLI as a new user meets it: help, narrow terminals, summaries of many files, `write`'s
+refusals, and `preview` (the hook's own decision, without Claude Code)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ..actions.test_report_cli import journaled  # noqa: F401 - the fixture, shared
+from ..conftest import run_hook
+
+GARREPA = [sys.executable, "-m", "garrepa_py"]
+
+
+def cli(*args: str, columns: int = 80, cwd: Path | None = None, stdin: str = "",
+        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*GARREPA, *args], capture_output=True, text=True, cwd=cwd,
+                          input=stdin, timeout=120, check=False,
+                          env={**os.environ, "COLUMNS": str(columns), **(env or {})})
+
+
+@pytest.mark.parametrize("args", [["-h"], ["--help"], [], ["config"], ["config", "-h"],
+                                  ["report", "-h"]])
+def test_help_is_there_every_way_and_succeeds(args: list[str]) -> None:
+    result = cli(*args)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("Usage: garrepa")
+    assert "..." not in result.stdout.split("\n", 1)[1]  # no description cut short
+    assert all(len(line) <= 80 for line in result.stdout.splitlines())
+
+
+def test_every_command_is_listed_with_its_whole_short_help() -> None:
+    listed = cli("-h").stdout.split("Commands:", 1)[1]
+    for command in ("init", "uninstall", "doctor", "trust", "summarize", "write", "peek", "ask",
+                    "report", "preview", "config"):
+        assert re.search(rf"^  {command} +\S", listed, re.M), command
+
+
+@pytest.mark.parametrize("columns", [80, 40])
+def test_report_reads_at_narrow_widths(journaled: dict[str, Any], columns: int,  # noqa: F811
+                                       garrepa_home: Path) -> None:
+    env = {"GARREPA_HOME": str(garrepa_home)}
+    data = json.loads(cli("report", "--json", env=env).stdout)
+    text = cli("report", columns=columns, env=env).stdout
+    assert "…" not in text and "..." not in text  # nothing cut
+    assert all(len(line) <= columns for line in text.splitlines())
+    flat = " ".join(text.split())  # a figure may wrap onto the next line between words only
+    total = data["total"]
+    assert f"{total['saved_chars']:,} chars" in flat
+    assert f"${total['model_cost_usd']:.4f}" in flat
+    for route, tally in data["routes"].items():
+        assert f"{route}: events {tally['events']} · compressed {tally['compressed']}" in flat
+    assert re.search(r"^\d{4}-\d\d-\d\d  █+ ", text, re.M)  # the per-day chart fits too
+
+
+def test_report_session_filter(journaled: dict[str, Any], garrepa_home: Path) -> None:  # noqa: F811
+    env = {"GARREPA_HOME": str(garrepa_home)}
+    assert json.loads(cli("report", "--session", "s", "--json", env=env).stdout)[
+        "total"]["events"] == 5
+    assert json.loads(cli("report", "--session", "other", "--json", env=env).stdout)[
+        "total"]["events"] == 0
+
+
+def test_summarize_a_directory_in_natural_order_with_totals(tmp_path: Path,
+                                                             doc_corpus: Path) -> None:
+    folder = tmp_path / "many"
+    folder.mkdir()
+    changelog = (doc_corpus / "attrs-23.2.0" / "CHANGELOG.md").read_text()
+    for number in (1, 2, 10, 100):
+        (folder / f"doc{number}.md").write_text(changelog if number == 10 else "# short\n")
+    result = cli("summarize", str(folder), "--offline", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    order = re.findall(r"^\S*/doc(\d+)\.md: ", result.stdout, re.M)
+    assert order == ["1", "2", "10", "100"]
+    assert re.search(r"^4 files: 1 briefed, 3 short; [\d,]+ chars → [\d,]+ for the agent$",
+                     result.stdout, re.M)
+
+
+def test_summarize_says_a_question_needs_a_model(tmp_path: Path, doc_corpus: Path) -> None:
+    shutil.copy(doc_corpus / "attrs-23.2.0" / "CHANGELOG.md", tmp_path / "CHANGELOG.md")
+    result = cli("summarize", "CHANGELOG.md", "--question", "what changed in 23.1?",
+                 "--offline", cwd=tmp_path)
+    assert result.returncode == 0
+    assert "note: --question needs a model and none is usable (provider-none)" in result.stderr
+
+
+def test_write_refuses_what_is_not_a_diff_before_anything_else(tmp_path: Path) -> None:
+    result = cli("write", "commit-message", stdin="hello\n", cwd=tmp_path,
+                 env={"GARREPA_PROVIDER": "none"})
+    assert result.returncode == 1
+    assert result.stderr.startswith("error: the input is not a diff")
+
+
+def test_write_asks_for_a_model_before_scanning_for_secrets(tmp_path: Path) -> None:
+    diff = ("diff --git a/.env b/.env\n--- a/.env\n+++ b/.env\n@@ -0,0 +1 @@\n"
+            "+-----BEGIN RSA PRIVATE KEY-----\n")  # a secret whose end is missing: unmaskable
+    result = cli("write", "commit-message", stdin=diff, cwd=tmp_path,
+                 env={"GARREPA_PROVIDER": "none"})
+    assert result.returncode == 1
+    assert result.stderr.startswith("error: writing needs a model, and none is usable")
+
+
+def test_write_staged_outside_a_repository_is_one_clear_message(tmp_path: Path) -> None:
+    result = cli("write", "commit-message", "--staged", cwd=tmp_path,
+                 env={"GIT_CEILING_DIRECTORIES": str(tmp_path.parent)})
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [
+        "error: this is not a git repository, so there is nothing staged",
+        "hint: cd into your repository, or pipe a diff: git diff | garrepa write commit-message"]
+
+
+def test_preview_of_a_read_is_exactly_what_the_hook_gives(tmp_path: Path, doc_corpus: Path,
+                                                          garrepa_home: Path) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    target = project / "CHANGELOG.md"
+    shutil.copy(doc_corpus / "attrs-23.2.0" / "CHANGELOG.md", target)
+    env = {"GARREPA_PROVIDER": "none", "CLAUDE_PROJECT_DIR": str(project)}
+    shown = json.loads(cli("preview", str(target), "--json", cwd=project, env=env).stdout)
+    assert (shown["route"], shown["decision"], shown["reason"]) == ("read", "compress",
+                                                                    "mapped-narrow")
+    event = {"session_id": "s", "hook_event_name": "PreToolUse", "tool_name": "Read",
+             "cwd": str(project), "tool_input": {"file_path": str(target)}}
+    hook = json.loads(run_hook(json.dumps(event), env=env).stdout)["hookSpecificOutput"]
+    assert shown["text"].endswith("[additional context]\n" + hook["additionalContext"])
+    limit = hook["updatedInput"]["limit"]
+    lines = target.read_text().split("\n")
+    assert shown["text"].startswith(f"1\t{lines[0]}\n2\t{lines[1]}")
+    assert f"\n{limit}\t{lines[limit - 1]}\n[additional context]" in shown["text"]
+    source = cli("preview", str(Path(__file__)), "--json", cwd=project, env=env).stdout
+    assert json.loads(source)["reason"] == "not-documentation"
+
+
+def test_preview_of_git_and_mcp(tmp_path: Path, repo_copy: Path, github_corpus: Path) -> None:
+    env = {"GARREPA_PROVIDER": "none"}
+    shown = cli("preview", "--", "git", "log", "-p", cwd=repo_copy, env=env)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stderr.startswith("compress (digested-log) · route git · ")
+    assert shown.stdout.startswith("[garrepa briefing | git | git log -p | original: ")
+    refused = cli("preview", "--", "git", "push", cwd=repo_copy, env=env)
+    assert refused.returncode == 1 and "is not one read-only git" in refused.stderr
+    issues = github_corpus / "Issue33_testClosedIssues-31.json"
+    mcp = json.loads(cli("preview", "--mcp", str(issues), "--tool", "mcp__github__list_issues",
+                         "--json", cwd=tmp_path, env=env).stdout)
+    assert (mcp["route"], mcp["decision"]) == ("mcp", "compress")
+    assert mcp["chars_in"] == len(issues.read_text()) and mcp["chars_out"] == len(mcp["text"])
+    assert mcp["text"].startswith("[garrepa briefing | mcp | mcp__github__list_issues |")
