@@ -101,7 +101,9 @@ def test_source_skill_and_env_pass_byte_identical(git_project: Path, changelog: 
     for (name, text), result in zip(files.items(), results, strict=True):
         assert result["content"] == numbered(text.split("\n"), 1), name
     reasons = [r["reason"] for r in journal.read(target=garrepa_home / "journal.jsonl")]
-    assert reasons == ["not-documentation"] * 3
+    # the `if` rules start the hook only for SKILL.md (a .md), which the route passes whole
+    assert reasons == ["not-documentation"]
+    assert len([e for e in run.hook_events() if e.get("subtype") == "hook_started"]) == 1
 
 
 def test_deny_mode_end_to_end(git_project: Path, changelog: Path, tmp_path: Path,
