@@ -218,9 +218,51 @@ def _probe(config: Config) -> Check:
                                 f"{exchange.reply.output_tokens} out)")
 
 
+def _has_own_entries(project: Path) -> bool:
+    try:
+        data, text = read_settings(Path(paths.settings_file(project)))
+    except GarrepaError:
+        return True  # a broken settings.json: the settings check says so
+    return text is not None and settings_merge.remove_entries(data) != data
+
+
+def _plugin(has_entries: bool) -> Check:
+    from garrepa_py.install import plugin
+
+    if has_entries:
+        return Check("plugin", "warn", f"installed twice: the {plugin.PLUGIN_ID} plugin and this "
+                                       "project's own entries (the plugin's hooks step aside "
+                                       "here, so nothing runs twice)",
+                     f"keep one: `claude plugin uninstall {plugin.PLUGIN_ID}` or "
+                     "`garrepa uninstall`")
+    record = Path(paths.interpreter_record())
+    if record.is_file():
+        return Check("plugin", "ok", f"{plugin.PLUGIN_ID} enabled; its launcher runs the garrepa "
+                                     f"recorded in {record}")
+    import shutil
+
+    if shutil.which("garrepa"):
+        return Check("plugin", "ok", f"{plugin.PLUGIN_ID} enabled; its launcher runs `garrepa "
+                                     "hook` from PATH")
+    return Check("plugin", "fail", f"{plugin.PLUGIN_ID} is enabled but its launcher finds no "
+                                   "garrepa: every hook passes untouched",
+                 "install it: `pipx install garrepa-py`, then run `garrepa doctor` again")
+
+
 def run_checks(project: Path, probe: bool = False) -> list[Check]:
     config = load_config(project)
-    checks = [_interpreter(), _launcher(project), _settings(project, config)]
+    from garrepa_py.install import plugin
+
+    by_plugin = plugin.enabled()
+    checks = [_interpreter()]
+    has_entries = _has_own_entries(project)
+    if by_plugin and not has_entries:
+        checks.append(Check("settings", "ok", f"no entries of garrepa's own in this project: the "
+                                              f"{plugin.PLUGIN_ID} plugin's hooks serve it"))
+    else:
+        checks += [_launcher(project), _settings(project, config)]
+    if by_plugin:
+        checks.append(_plugin(has_entries))
     checks += _config(config)
     checks += [
         _trust(config),

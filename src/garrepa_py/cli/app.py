@@ -117,6 +117,12 @@ def init(
         out.print("dry run: nothing was written")
         return
     out.print("garrepa is installed." if outcome.changed else "garrepa was already installed; nothing changed.")
+    from garrepa_py.install import plugin
+
+    if plugin.enabled():
+        out.print(f"note: the garrepa plugin is enabled too ({plugin.PLUGIN_ID}); in this project "
+                  "its hooks step aside for these entries, so nothing runs twice. Keep one: "
+                  f"`claude plugin uninstall {plugin.PLUGIN_ID}` or `garrepa uninstall`.")
     config = load_config(root)
     from garrepa_py.model.providers import make_client
 

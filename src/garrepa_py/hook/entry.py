@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 MAX_STDIN_BYTES = 64 * 1024 * 1024
 MAX_SETTINGS_BYTES = 4 * 1024 * 1024
 DEADLINE_MARGIN_SECONDS = 1.5
+PLUGIN_DEFERS = "plugin-defers-to-project"
 CLAUDE_DEFAULT_TIMEOUT = 600  # what Claude Code waits for a handler with no `timeout`
 
 
@@ -167,11 +168,18 @@ def prepare(event: dict[str, Any], started: float,
         record.update(decision="pass", reason="mode-off")
         return None
     record["route"] = route
+    if os.environ.get("GARREPA_VIA") == "plugin" and \
+            installed_timeout(project, record["event"]) is not None:
+        # the plugin and this project's own entries both run: the project's entry decides,
+        # and only it journals the event
+        record.update(decision="pass", reason=PLUGIN_DEFERS)
+        return None
     quick = router.quick_pass(route, event, config.settings)
     if quick is not None:
         record.update(decision="pass", reason=quick)
         return None
-    timeout = installed_timeout(project, record["event"]) or config.settings.hook.timeout_seconds
+    installed = installed_timeout(project, record["event"])
+    timeout = installed or config.settings.hook.timeout_seconds
     return HookContext(config, project, started + max(timeout - DEADLINE_MARGIN_SECONDS, 0.5))
 
 
@@ -265,7 +273,7 @@ def main() -> None:
         _log_failure()
     record["ts"] = round(time.time(), 3)
     record["latency_ms"] = round((time.monotonic() - started) * 1000, 1)
-    if record.get("reason") != "mode-off":
+    if record.get("reason") not in ("mode-off", PLUGIN_DEFERS):
         try:
             from garrepa_py import journal
 

@@ -21,11 +21,11 @@ class Slot:
     matcher: str
     condition: str | None  # the handler's `if` field
 
-    def handler(self, timeout: int) -> dict[str, Any]:
+    def handler(self, timeout: int, command: str = HOOK_COMMAND) -> dict[str, Any]:
         handler: dict[str, Any] = {"type": "command"}
         if self.condition:
             handler["if"] = self.condition
-        handler["command"] = HOOK_COMMAND
+        handler["command"] = command
         handler["timeout"] = timeout
         return handler
 
