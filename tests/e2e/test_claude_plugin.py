@@ -107,7 +107,7 @@ def test_the_plugin_briefs_reads_mcp_and_git_like_init(project: Path, plugin_hom
     claude_cli(plugin_home, "plugin", "uninstall", PLUGIN_ID)
     results, (run, context) = session(project, plugin_home, garrepa_home, tmp_path)
     assert run.hook_events() == []
-    assert not results[1][0]["text"].startswith("[garrepa briefing")
+    assert "[garrepa briefing" not in json.dumps(results)  # everything arrived as it was
 
 
 def test_plugin_and_init_together_brief_each_event_once(project: Path, plugin_home: Path,
@@ -116,6 +116,7 @@ def test_plugin_and_init_together_brief_each_event_once(project: Path, plugin_ho
     out = subprocess.run([sys.executable, "-m", "garrepa_py", "init", str(project)],
                          capture_output=True, text=True, check=True,
                          env={**os.environ, "HOME": str(plugin_home),
+                              "CLAUDE_CONFIG_DIR": str(plugin_home / ".claude"),
                               "GARREPA_HOME": str(garrepa_home)})
     assert "the garrepa plugin is enabled too" in out.stdout
     results, (run, context) = session(project, plugin_home, garrepa_home, tmp_path)
@@ -128,6 +129,7 @@ def test_plugin_and_init_together_brief_each_event_once(project: Path, plugin_ho
     report = subprocess.run([sys.executable, "-m", "garrepa_py", "doctor", str(project), "--json"],
                             capture_output=True, text=True, check=False,
                             env={**os.environ, "HOME": str(plugin_home),
+                                 "CLAUDE_CONFIG_DIR": str(plugin_home / ".claude"),
                                  "GARREPA_HOME": str(garrepa_home)}).stdout
     plugin = {c["name"]: c for c in json.loads(report)["checks"]}["plugin"]
     assert plugin["status"] == "warn" and "installed twice" in plugin["detail"]
