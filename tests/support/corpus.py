@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tarfile
 import urllib.request
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -81,34 +82,69 @@ NPM_PACKAGES = ("react", "typescript", "express", "lodash", "eslint", "vite")
 MIN_RESPONSE_CHARS = 2000
 
 
-def github() -> Path:
-    """Each JSON response body over 2,000 chars in PyGithub's ReplayData, one file per body."""
-    root = CACHE / "github"
+def _json_corpus(name: str, spec: tuple[str, str], folder: str, min_chars: int,
+                 bodies: Callable[[bytes], Iterator[tuple[int, str]]]) -> Path:
+    """Every distinct JSON body of at least `min_chars` that `bodies` finds in the files under
+    `folder` of an sdist, one file per body, under .cache/corpus/<name>/."""
+    root = CACHE / name
     done = root / ".complete"
     if done.exists():
         return root
     root.mkdir(parents=True, exist_ok=True)
     seen: set[str] = set()
-    with tarfile.open(sdist(*GITHUB_SDIST)) as archive:
+    with tarfile.open(sdist(*spec)) as archive:
         for member in sorted(archive.getmembers(), key=lambda m: m.name):
-            if "/tests/ReplayData/" not in member.name or not member.isfile():
-                continue
-            source = archive.extractfile(member)
+            source = archive.extractfile(member) if folder in member.name else None
             if source is None:
                 continue
-            for number, line in enumerate(source.read().decode("utf-8", "replace").split("\n")):
-                body = line.strip()
-                if len(body) < MIN_RESPONSE_CHARS or body[0] not in "[{" or body in seen:
+            for number, body in bodies(source.read()):
+                if len(body) < min_chars or body in seen:
                     continue
                 try:
                     json.loads(body)
                 except ValueError:
                     continue
                 seen.add(body)
-                name = Path(member.name).stem.replace(".", "_")
-                (root / f"{name}-{number}.json").write_text(body)
-    done.write_text(f"{GITHUB_SDIST[0]}=={GITHUB_SDIST[1]}: {len(seen)} responses\n")
+                stem = Path(member.name).stem.replace(".", "_")
+                (root / f"{stem}-{number}.json").write_text(body)
+    done.write_text(f"{spec[0]}=={spec[1]}: {len(seen)} responses\n")
     return root
+
+
+def _replay_lines(data: bytes) -> Iterator[tuple[int, str]]:
+    """PyGithub's ReplayData: one response body per line among the request lines."""
+    for number, line in enumerate(data.decode("utf-8", "replace").split("\n")):
+        body = line.strip()
+        if body[:1] in ("[", "{"):
+            yield number, body
+
+
+def _cassette_bodies(data: bytes) -> Iterator[tuple[int, str]]:
+    """A betamax cassette: each interaction's response body, plain or base64 (gzipped)."""
+    import base64
+    import gzip
+
+    try:
+        cassette = json.loads(data)
+    except ValueError:
+        return
+    for number, interaction in enumerate(cassette.get("http_interactions", [])):
+        body = interaction.get("response", {}).get("body", {})
+        text = body.get("string") or ""
+        if not text and body.get("base64_string"):
+            raw = base64.b64decode(body["base64_string"])
+            try:
+                raw = gzip.decompress(raw)
+            except OSError:
+                pass
+            text = raw.decode("utf-8", "replace")
+        yield number, text
+
+
+def github() -> Path:
+    """Each JSON response body over 2,000 chars in PyGithub's ReplayData, one file per body."""
+    return _json_corpus("github", GITHUB_SDIST, "/tests/ReplayData/", MIN_RESPONSE_CHARS,
+                        _replay_lines)
 
 
 GITHUB3_SDIST = ("github3.py", "4.0.1")
@@ -118,43 +154,8 @@ BIG_RESPONSE_CHARS = 32_000
 def github3() -> Path:
     """Each JSON response body of 32,000 chars or more in github3.py's betamax cassettes: the
     benchmark's held-out corpus of large GitHub results (no test uses it)."""
-    import base64
-    import gzip
-
-    root = CACHE / "github3"
-    done = root / ".complete"
-    if done.exists():
-        return root
-    root.mkdir(parents=True, exist_ok=True)
-    seen: set[str] = set()
-    with tarfile.open(sdist(*GITHUB3_SDIST)) as archive:
-        for member in sorted(archive.getmembers(), key=lambda m: m.name):
-            if "/tests/cassettes/" not in member.name or not member.name.endswith(".json"):
-                continue
-            source = archive.extractfile(member)
-            if source is None:
-                continue
-            cassette = json.loads(source.read())
-            for number, interaction in enumerate(cassette.get("http_interactions", [])):
-                body = interaction.get("response", {}).get("body", {})
-                text = body.get("string") or ""
-                if not text and body.get("base64_string"):
-                    raw = base64.b64decode(body["base64_string"])
-                    try:
-                        raw = gzip.decompress(raw)
-                    except OSError:
-                        pass
-                    text = raw.decode("utf-8", "replace")
-                if len(text) < BIG_RESPONSE_CHARS or text in seen:
-                    continue
-                try:
-                    json.loads(text)
-                except ValueError:
-                    continue
-                seen.add(text)
-                (root / f"{Path(member.name).stem}-{number}.json").write_text(text)
-    done.write_text(f"{GITHUB3_SDIST[0]}=={GITHUB3_SDIST[1]}: {len(seen)} responses\n")
-    return root
+    return _json_corpus("github3", GITHUB3_SDIST, "/tests/cassettes/", BIG_RESPONSE_CHARS,
+                        _cassette_bodies)
 
 
 def npm() -> Path:
