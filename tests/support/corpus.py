@@ -230,6 +230,72 @@ def release_repo(name: str, versions: tuple[str, ...], folder: str) -> Path:
     return root
 
 
+# Test and build logs: click 8.1.7's own test suite and sources, run for real, some with a fault
+# put in (an assertion flipped, a syntax error, a type error). Each log is kept with its command,
+# its real exit code and, for pytest, the failing tests as pytest's JUnit XML names them.
+LOG_RUNS: dict[str, tuple[list[str], dict[str, tuple[str, str]]]] = {
+    "pytest-pass": (["-m", "pytest", "tests", "-v"], {}),
+    "pytest-three-failures": (["-m", "pytest", "tests", "-v"], {
+        "tests/test_basic.py": ("assert not result.exception", "assert result.exception"),
+        "tests/test_options.py": ("assert result.exit_code == 0", "assert result.exit_code == 3"),
+        "tests/test_utils.py": ("assert click.unstyle(", "assert not click.unstyle(")}),
+    "pytest-collection-error": (["-m", "pytest", "tests", "-v"], {
+        "tests/test_chain.py": ("import pytest", "import pytest +")}),
+    "pytest-quiet-failures": (["-m", "pytest", "tests", "-q"], {
+        "tests/test_termui.py": ("assert ", "assert not ")}),
+    "mypy-type-error": (["-m", "mypy", "--no-incremental", "src/click/utils.py"], {
+        "src/click/utils.py": ("def make_str(value: t.Any) -> str:",
+                               "def make_str(value: t.Any) -> int:")}),
+    "mypy-clean": (["-m", "mypy", "--no-incremental", "src/click/globals.py"], {}),
+    "ruff-errors": (["-m", "ruff", "check", "--no-cache", "--select", "E,F,B", "src"], {}),
+    "ruff-clean": (["-m", "ruff", "check", "--no-cache", "--select", "F401", "src/click/_textwrap.py"], {}),
+}
+
+
+def logs() -> Path:
+    """Each LOG_RUNS entry as <name>.log (stdout and stderr as one stream) and <name>.json."""
+    import xml.etree.ElementTree as ElementTree
+
+    root = CACHE / "logs"
+    done = root / ".complete"
+    if done.exists():
+        return root
+    root.mkdir(parents=True, exist_ok=True)
+    for name, (arguments, faults) in LOG_RUNS.items():
+        work = root / f"{name}.work"
+        if work.exists():
+            subprocess.run(["rm", "-rf", str(work)], check=True)
+        work.mkdir()
+        with tarfile.open(sdist("click", "8.1.7")) as archive:
+            archive.extractall(work, filter="data")
+        tree = work / "click-8.1.7"
+        for relative, (old, new) in faults.items():
+            path = tree / relative
+            text = path.read_text()
+            count = 1 if name != "pytest-quiet-failures" else 4
+            path.write_text(text.replace(old, new, count))
+        junit = work / "junit.xml"
+        extra = ["-p", "no:cacheprovider", "-W", "ignore::pytest.PytestRemovedIn10Warning",
+                 f"--junitxml={junit}"] if "pytest" in arguments else []
+        env = dict(os.environ, PYTHONPATH=str(tree / "src"), COLUMNS="100")
+        env.pop("PYTEST_ADDOPTS", None)
+        done_run = subprocess.run([sys.executable, *arguments, *extra], cwd=tree, env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600,
+                                  check=False)
+        failing: list[str] = []
+        if junit.exists():
+            for case in ElementTree.parse(junit).getroot().iter("testcase"):
+                if case.find("failure") is not None or case.find("error") is not None:
+                    failing.append(f"{case.get('classname')}::{case.get('name')}")
+        (root / f"{name}.log").write_bytes(done_run.stdout)
+        (root / f"{name}.json").write_text(json.dumps({
+            "command": " ".join(["python", *arguments]), "exit_code": done_run.returncode,
+            "failing": failing}, indent=1))
+        subprocess.run(["rm", "-rf", str(work)], check=True)
+    done.write_text("click 8.1.7 logs\n")
+    return root
+
+
 if __name__ == "__main__":
     print({"docs": docs, "github": github, "npm": npm, "gitrepo": gitrepo,
-           "requests": requests_repo, "github3": github3}[sys.argv[1]]())
+           "requests": requests_repo, "github3": github3, "logs": logs}[sys.argv[1]]())

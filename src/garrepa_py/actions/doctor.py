@@ -78,7 +78,8 @@ def _settings(project: Path, config: Config) -> Check:
     from garrepa_py.install import rules
 
     read_rules = rules.read_rules(config.settings.read)
-    slots = settings_merge.slots_for(read_rules, rules.git_rules())
+    slots = settings_merge.slots_for(read_rules, rules.git_rules(),
+                                     rules.log_rules() if config.settings.logs.enabled else ())
     missing = settings_merge.has_all_entries(data, config.settings.hook.timeout_seconds, slots)
     shown = "; ".join(missing[:4]) + (f"; and {len(missing) - 4} more" if len(missing) > 4 else "")
     if missing and len([line for line in missing if line.endswith(": missing")]) == len(slots):
@@ -90,8 +91,10 @@ def _settings(project: Path, config: Config) -> Check:
                                                 "place to match this garrepa and the config")
     documents = (f"Read for {len(read_rules)} kinds of document" if read_rules is not None
                  else "Read for every file (a read.* value cannot be written as a rule)")
+    logs = (f"; test and build runs through garrepa-log ({len(rules.log_rules())} rules)"
+            if config.settings.logs.enabled else "")
     return Check("settings", "ok", f"{documents}, every MCP result, Bash only for "
-                                   f"{len(rules.git_rules())} git command forms; in {path}")
+                                   f"{len(rules.git_rules())} git command forms{logs}; in {path}")
 
 
 def _config(config: Config) -> list[Check]:

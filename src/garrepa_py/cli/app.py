@@ -89,6 +89,9 @@ def init(
         help="Results under this many characters pass untouched.")] = None,
     update_config: Annotated[bool, typer.Option(
         "--update-config", help="Write the flags above into an existing garrepa.config.json.")] = False,
+    logs: Annotated[bool, typer.Option(
+        "--logs", help="Also the opt-in logs route: test and build commands run through "
+                       "garrepa-log, which keeps every failure (sets logs.enabled).")] = False,
     dry_run: DryRunOpt = False,
 ) -> None:
     """Install garrepa's hooks into a project (additive and idempotent)."""
@@ -100,7 +103,8 @@ def init(
 
     flags = {"provider.type": provider.value if provider else None, "provider.model": model,
              "provider.baseUrl": base_url, "provider.apiKeyEnvVar": api_key_env,
-             "threshold.minChars": None if threshold is None else str(threshold)}
+             "threshold.minChars": None if threshold is None else str(threshold),
+             "logs.enabled": "true" if logs else None}
     overrides = {key: parse_value(key, str(raw)) for key, raw in flags.items() if raw is not None}
     root = project.resolve()
     before = load_config(root)

@@ -65,6 +65,13 @@ def _fraction(high: float) -> Callable[[object], str | None]:
     return check
 
 
+def _flag(value: object) -> str | None:
+    return None if isinstance(value, bool) else "must be true or false"
+
+
+FRAGMENTS[_flag] = {"type": "boolean"}
+
+
 def _optional_text(value: object) -> str | None:
     return None if value is None or (isinstance(value, str) and value.strip()) else (
         "must be a non-empty string or null"
@@ -137,6 +144,10 @@ SETTINGS: tuple[Setting, ...] = (
             "spill files and cached briefings older than this are pruned", needs_trust=True),
     Setting("spill.maxMegabytes", 256, _int_between(1, 100_000),
             "the spill directory is pruned, oldest first, above this size", needs_trust=True),
+    Setting("logs.enabled", False, _flag,
+            "the opt-in logs route: test and build commands run through garrepa-log, which "
+            "keeps every failure (`garrepa init --logs` sets it and installs the entries)",
+            needs_trust=True),
     Setting("mcp.excludeTools", [], _text_list,
             "MCP tools passed through untouched: exact names or globs like mcp__private__*"),
 )
@@ -190,6 +201,10 @@ def parse_env_value(setting: Setting, raw: str) -> object:
             except ValueError:
                 continue
         return raw
+    if isinstance(setting.default, bool):
+        lowered = raw.strip().lower()
+        return True if lowered in ("1", "true", "yes", "on") else False if lowered in (
+            "0", "false", "no", "off") else raw
     if setting.key == "provider.baseUrl" and raw.strip().lower() in ("", "null", "none"):
         return None
     return raw

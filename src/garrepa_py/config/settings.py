@@ -94,10 +94,19 @@ class McpSettings(_Frozen):
         self._set(exclude_tools=_texts(values["mcp.excludeTools"]))
 
 
+class LogsSettings(_Frozen):
+    __slots__ = ("enabled",)
+    enabled: bool
+
+    def __init__(self, values: Mapping[str, object]) -> None:
+        self._set(enabled=values["logs.enabled"] is True)
+
+
 class Settings(_Frozen):
     """Every setting, by section. `min_chars` is the size under which results pass untouched."""
 
-    __slots__ = ("mode", "min_chars", "holdout", "hook", "read", "provider", "spill", "mcp")
+    __slots__ = ("mode", "min_chars", "holdout", "hook", "read", "provider", "spill", "mcp",
+                 "logs")
     mode: str
     min_chars: int
     holdout: float  # the share of eligible events passed untouched (a control group)
@@ -106,10 +115,11 @@ class Settings(_Frozen):
     provider: ProviderSettings
     spill: SpillSettings
     mcp: McpSettings
+    logs: LogsSettings
 
     def __init__(self, values: Mapping[str, object]) -> None:
         self._set(mode=str(values["mode"]), min_chars=int(str(values["threshold.minChars"])),
                   holdout=float(str(values["holdout"])),
                   hook=HookSettings(values), read=ReadSettings(values),
                   provider=ProviderSettings(values), spill=SpillSettings(values),
-                  mcp=McpSettings(values))
+                  mcp=McpSettings(values), logs=LogsSettings(values))

@@ -35,10 +35,17 @@ def _git(event: dict[str, Any], context: HookContext) -> Verdict:
     return git.handle(event, context)
 
 
+def _logs(event: dict[str, Any], context: HookContext) -> Verdict:
+    from garrepa_py.routes import logs
+
+    return logs.handle(event, context)
+
+
 ROUTES: dict[str, RouteHandler] = {
     "read": _read,
     "mcp": _mcp,
     "git": _git,
+    "logs": _logs,  # opt-in (`init --logs`): test and build commands, before they run
 }
 
 
@@ -50,6 +57,8 @@ def quick_pass(route: str, event: dict[str, Any], settings: Settings) -> str | N
         from garrepa_py.routes import read
 
         return read.quick_pass(event, settings)
+    if route == "logs":
+        return None if settings.logs.enabled else "logs-off"
     threshold = settings.min_chars
     response = event.get("tool_response")
     if route == "mcp":
@@ -69,13 +78,15 @@ def quick_pass(route: str, event: dict[str, Any], settings: Settings) -> str | N
 
 
 def classify(event: dict[str, Any]) -> str:
-    """'read', 'mcp', 'git', or 'pass' for everything we do not handle."""
+    """'read', 'mcp', 'git', 'logs', or 'pass' for everything we do not handle."""
     name = event.get("hook_event_name")
     tool = event.get("tool_name")
     if not isinstance(tool, str):
         return "pass"
     if name == "PreToolUse" and tool == "Read":
         return "read"
+    if name == "PreToolUse" and tool == "Bash":
+        return "logs"
     if name == "PostToolUse" and tool.startswith("mcp__"):
         return "mcp"
     if name == "PostToolUse" and tool == "Bash":

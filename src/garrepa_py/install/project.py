@@ -392,6 +392,61 @@ def _record_interpreter(dry_run: bool) -> Change:
 # ---------------------------------------------------------------- the two operations
 
 
+def runner_file(project: Path) -> Path:
+    return project / ".claude" / "hooks" / "garrepa-log"
+
+
+def runner_rule(project: Path) -> str:
+    """The allow rule for the logs runner's own command: without it Claude Code would ask about
+    the runner part of every wrapped command (measured)."""
+    return f"Bash({runner_file(project)}:*)"
+
+
+def _edit_local_allow(project: Path, add: bool, dry_run: bool) -> Change:
+    """Add or remove the runner's allow rule in .claude/settings.local.json (this user's file:
+    the rule names this machine's absolute path; project settings.json allow rules were not
+    honoured in `claude -p` runs, local ones were — measured)."""
+    path = project / ".claude" / "settings.local.json"
+    _inside_project(project, path.parent)
+    if path.is_symlink():
+        raise GarrepaError(f"{path} is a symbolic link; refusing to write through it",
+                           hint="replace the link with a real file; nothing was changed")
+    rule = runner_rule(project)
+    with locked(path):
+        data, text = read_settings(path)
+        permissions = data.get("permissions")
+        if permissions is not None and not isinstance(permissions, dict):
+            raise GarrepaError(f'"permissions" in {path} is not an object',
+                               hint="fix the file by hand; nothing was changed")
+        allow = list((permissions or {}).get("allow") or [])
+        if (rule in allow) == add:
+            return Change(path, "keep", "the runner's allow rule already as wanted")
+        if text is None and not add:
+            return Change(path, "keep", "absent")
+        allow = [*allow, rule] if add else [r for r in allow if r != rule]
+        new = dict(data)
+        new_permissions = dict(permissions or {})
+        if allow:
+            new_permissions["allow"] = allow
+        else:
+            new_permissions.pop("allow", None)
+        if new_permissions:
+            new["permissions"] = new_permissions
+        else:
+            new.pop("permissions", None)
+        if not new and not add:
+            if not dry_run:
+                path.unlink()
+            return Change(path, "remove", "only the runner's allow rule was in it")
+        _check_writable(path)
+        new_text = render_json(new, text)
+        if not dry_run:
+            write_atomic(path, new_text)
+        return Change(path, "create" if text is None else "update",
+                      f"{'allow' if add else 'no longer allow'} {rule}",
+                      _diff(path, text, new_text))
+
+
 def install(project: Path, config_overrides: dict[str, object], timeout: int,
             update_config: bool = False, dry_run: bool = False,
             keep_timeouts: bool = True) -> Outcome:
@@ -408,13 +463,21 @@ def install(project: Path, config_overrides: dict[str, object], timeout: int,
     schema_now = _managed_now(project, schema)
     config_plan = _plan_config(project, config_overrides, update_config, outcome)
     settings_target(project)
-    slots = settings_merge.project_slots(str(project))
+    logs_on = config_overrides.get("logs.enabled") is True or None
+    slots = settings_merge.project_slots(str(project), logs_on)
+    logs_wanted = any(slot.event == "PreToolUse" and slot.matcher == "Bash" for slot in slots)
+    runner = runner_file(project)
+    runner_now = _managed_now(project, runner) if logs_wanted else None
     outcome.changes.append(_edit_settings(
         project, lambda data: settings_merge.add_entries(data, timeout, slots, keep_timeouts),
         dry_run, "add"))
     outcome.changes.append(_place_managed(launcher, _template("garrepa-hook"), 0o755, dry_run,
                                           launcher_now))
     outcome.changes.append(_place_managed(skill, _template("SKILL.md"), 0o644, dry_run, skill_now))
+    if logs_wanted:
+        outcome.changes.append(_place_managed(runner, _template("garrepa-log"), 0o755, dry_run,
+                                              runner_now))
+        outcome.changes.append(_edit_local_allow(project, True, dry_run))
     outcome.changes.append(_place_managed(schema, _template("garrepa.config.schema.json"), 0o644,
                                           dry_run, schema_now))
     config_file, config_now, config_new = config_plan
@@ -450,7 +513,11 @@ def uninstall(project: Path, purge: bool = False, dry_run: bool = False) -> Outc
         raise GarrepaError(f"{project} is not a directory", hint="pass the project's root directory")
     outcome = Outcome()
     outcome.changes.append(_edit_settings(project, settings_merge.remove_entries, dry_run, "remove"))
-    for path in (Path(paths.launcher_file(project)), Path(paths.skill_file(project))):
+    runner = runner_file(project)
+    if os.path.lexists(runner):
+        outcome.changes.append(_edit_local_allow(project, False, dry_run))
+    managed = [Path(paths.launcher_file(project)), Path(paths.skill_file(project))]
+    for path in managed + ([runner] if os.path.lexists(runner) else []):
         outcome.changes.append(_remove_managed(project, path, dry_run))
         if not dry_run:
             _prune_empty_dirs(path.parent, project)

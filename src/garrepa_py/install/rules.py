@@ -43,6 +43,22 @@ def read_rules(read: ReadSettings) -> tuple[str, ...] | None:
     return tuple(rules)
 
 
+RULE_STARTS = ("pytest", "py.test", "python -m pytest", "python3 -m pytest", "python -m mypy",
+               "python3 -m mypy", "python -m ruff", "python3 -m ruff", "python -m unittest",
+               "python3 -m unittest", "mypy", "ruff check", "tox", "nox", "jest", "vitest", "tsc",
+               "eslint", "make", "gradle", "./gradlew", "mvn", "./mvnw", "cargo test",
+               "cargo build", "cargo check", "cargo clippy", "go test", "go build", "go vet",
+               "npm test", "npm run", "docker build", "npx", "uv run", "poetry run",
+               "pipenv run", "pdm run", "hatch run", "yarn", "pnpm")
+
+
+def log_rules() -> tuple[str, ...]:
+    """The opt-in logs route's PreToolUse Bash rules, one per way a test or build run starts (leading
+    `VAR=…` and `cd … &&` are stripped by Claude Code). No start is a prefix of another, so no
+    call matches two rules (every matching handler runs); the route re-checks every call."""
+    return tuple(f"Bash({start}*)" for start in RULE_STARTS)
+
+
 def git_rules() -> tuple[str, ...]:
     """The git commands the route digests, and every form that puts options before them."""
     rules = [f"Bash(git {command}*)" for command in DIGESTED]

@@ -34,12 +34,15 @@ EVENTS = ("PreToolUse", "PostToolUse")
 MCP_SLOT = Slot("PostToolUse", "mcp__.*", None)  # the size is unknown until the result exists
 
 
-def slots_for(read_rules: tuple[str, ...] | None, git_rules: tuple[str, ...]) -> tuple[Slot, ...]:
+def slots_for(read_rules: tuple[str, ...] | None, git_rules: tuple[str, ...],
+              log_rules: tuple[str, ...] = ()) -> tuple[Slot, ...]:
     """Every handler garrepa installs: a Read handler per documentation rule (one without a
-    rule when `read_rules` is None), the MCP handler, a Bash handler per git rule."""
+    rule when `read_rules` is None), the MCP handler, a Bash handler per git rule, and with the
+    opt-in logs route a PreToolUse Bash handler per test/build runner rule."""
     reads = ([Slot("PreToolUse", "Read", rule) for rule in read_rules]
              if read_rules is not None else [Slot("PreToolUse", "Read", None)])
-    return (*reads, MCP_SLOT, *(Slot("PostToolUse", "Bash", rule) for rule in git_rules))
+    return (*reads, MCP_SLOT, *(Slot("PostToolUse", "Bash", rule) for rule in git_rules),
+            *(Slot("PreToolUse", "Bash", rule) for rule in log_rules))
 
 
 def default_slots() -> tuple[Slot, ...]:
@@ -52,18 +55,21 @@ def default_slots() -> tuple[Slot, ...]:
     return slots_for(rules.read_rules(read), rules.git_rules())
 
 
-def project_slots(project: str | None) -> tuple[Slot, ...]:
-    """The slots for a project's effective config (its read.* settings decide the Read rules);
-    the defaults' slots when that config cannot be read."""
+def project_slots(project: str | None, logs: bool | None = None) -> tuple[Slot, ...]:
+    """The slots for a project's effective config (its read.* settings decide the Read rules,
+    logs.enabled the logs route's; `logs` overrides that); the defaults' when the config cannot
+    be read."""
     from garrepa_py.config.load import load_config
     from garrepa_py.errors import GarrepaError
     from garrepa_py.install import rules
 
     try:
-        read = load_config(project).settings.read
+        settings = load_config(project).settings
     except (GarrepaError, OSError, ValueError):
-        read = load_config(None).settings.read
-    return slots_for(rules.read_rules(read), rules.git_rules())
+        settings = load_config(None).settings
+    logs_on = settings.logs.enabled if logs is None else logs
+    return slots_for(rules.read_rules(settings.read), rules.git_rules(),
+                     rules.log_rules() if logs_on else ())
 
 
 class SettingsShapeError(ValueError):

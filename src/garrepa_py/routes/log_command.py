@@ -1,0 +1,55 @@
+"""Is this Bash command exactly one test or build run the logs route may wrap?
+
+The same discipline as the git route (routes/git_command.py): one command, optionally after
+`cd DIR &&` and `VAR=value`, through `npx`, `uv run`, `poetry run`, `pipenv run`, `pdm run`,
+`python -m` / `python3 -m`; no pipes, redirections, `;`, `||`, `&&` beyond the one `cd`,
+background jobs or substitutions. Anything else is left alone.
+"""
+
+from __future__ import annotations
+
+from garrepa_py.routes.git_command import OPERATORS, _is_assignment, _tokens
+
+PREFIXES = (("npx",), ("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("pdm", "run"),
+            ("hatch", "run"), ("yarn",), ("pnpm",))
+PYTHONS = ("python", "python3")
+# program → the subcommands that run tests or builds (None: the program itself does)
+RUNNERS: dict[str, tuple[str, ...] | None] = {
+    "pytest": None, "py.test": None, "mypy": None, "ruff": ("check",), "tox": None, "nox": None,
+    "jest": None, "vitest": None, "tsc": None, "eslint": None, "make": None, "gradle": None,
+    "./gradlew": None, "mvn": None, "./mvnw": None, "cargo": ("test", "build", "check", "clippy"),
+    "go": ("test", "build", "vet"), "npm": ("test", "run", "t"), "docker": ("build",),
+    "unittest": None,
+}
+FAMILIES = {"pytest": "pytest", "py.test": "pytest", "mypy": "mypy", "ruff": "ruff"}
+
+
+def parse(command: str) -> str | None:
+    """The runner family ("pytest", "mypy", "ruff", "generic") when the command is one run of
+    a known test or build tool; None otherwise."""
+    tokens = _tokens(command)
+    if not tokens:
+        return None
+    if tokens[0] == "cd":
+        if len(tokens) < 4 or tokens[2] != "&&":
+            return None
+        tokens = tokens[3:]
+    if any(token in OPERATORS or token == "&&" for token in tokens):
+        return None
+    while tokens and _is_assignment(tokens[0]):
+        tokens = tokens[1:]
+    for prefix in PREFIXES:
+        if tuple(tokens[:len(prefix)]) == prefix:
+            tokens = tokens[len(prefix):]
+            break
+    if len(tokens) >= 3 and tokens[0] in PYTHONS and tokens[1] == "-m":
+        tokens = tokens[2:]
+    if not tokens or tokens[0] not in RUNNERS:
+        return None
+    subcommands = RUNNERS[tokens[0]]
+    if subcommands is not None and (len(tokens) < 2 or tokens[1] not in subcommands):
+        return None
+    if tokens[0] == "npm" and tokens[1] == "run" and (len(tokens) < 3 or not tokens[2].startswith(
+            ("test", "build", "lint", "typecheck", "check"))):
+        return None
+    return FAMILIES.get(tokens[0], "generic")
