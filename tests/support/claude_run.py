@@ -40,7 +40,8 @@ class ClaudeRun:
 
 def run_claude(project: Path, base_url: str, home: Path, garrepa_home: Path,
                mcp_config: Path | None = None, timeout: float = 180,
-               extra_env: dict[str, str] | None = None, unset: tuple[str, ...] = ()) -> ClaudeRun:
+               extra_env: dict[str, str] | None = None, unset: tuple[str, ...] = (),
+               skip_permissions: bool = True) -> ClaudeRun:
     binary = claude_binary()
     assert binary is not None, "Claude Code is not installed; run scripts/test"
     home.mkdir(parents=True, exist_ok=True)
@@ -63,7 +64,9 @@ def run_claude(project: Path, base_url: str, home: Path, garrepa_home: Path,
     env.update(extra_env or {})
     for name in unset:
         env.pop(name, None)
-    command = [str(binary), "-p", "go", "--dangerously-skip-permissions",
+    command = [str(binary), "-p", "go",
+               *(["--dangerously-skip-permissions"] if skip_permissions
+                 else ["--permission-mode", "default"]),
                "--output-format", "stream-json", "--verbose", "--include-hook-events"]
     if mcp_config is not None:
         command += ["--mcp-config", str(mcp_config)]

@@ -42,7 +42,7 @@ def parse(command: str) -> str | None:
         if tuple(tokens[:len(prefix)]) == prefix:
             tokens = tokens[len(prefix):]
             break
-    if len(tokens) >= 3 and tokens[0] in PYTHONS and tokens[1] == "-m":
+    if len(tokens) >= 3 and tokens[0].rsplit("/", 1)[-1] in PYTHONS and tokens[1] == "-m":
         tokens = tokens[2:]
     if not tokens or tokens[0] not in RUNNERS:
         return None

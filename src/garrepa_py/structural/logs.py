@@ -83,8 +83,6 @@ def _pytest(lines: list[str]) -> tuple[list[Block], list[str], bool, str, int]:
         if heading:
             section = heading.group(1).lower()
             current = None
-            if section == "short test summary info":
-                summary.append(line)
             continue
         if PYTEST_SUMMARY.match(line) or PYTEST_BARE_SUMMARY.match(line):
             summary.append(line)
@@ -97,7 +95,9 @@ def _pytest(lines: list[str]) -> tuple[list[Block], list[str], bool, str, int]:
                 blocks.append(current)
             elif current is not None:
                 current.lines.append(line)
-        elif section == "short test summary info" and line.strip():
+        elif section == "short test summary info" and line.strip() and not blocks:
+            summary.append(line)  # -q without tracebacks (--tb=no): these lines are the failures
+        elif line.startswith("Interrupted:"):
             summary.append(line)
     final = next((line for line in reversed(summary)
                   if PYTEST_SUMMARY.match(line) or PYTEST_BARE_SUMMARY.match(line)), None)
@@ -168,6 +168,14 @@ def _generic(lines: list[str]) -> tuple[list[Block], list[str], bool, str, int]:
     return blocks, tail, False, "no error or failure line in the log", 0
 
 
+FAULT_LINE = re.compile(r"^\S+:\d+: \w")
+
+
+def _fault(block: Block) -> str:
+    """Where a failure happened (pytest's `file:line: ErrorType`), to tell faults apart."""
+    return next((line for line in reversed(block.lines) if FAULT_LINE.match(line)), block.title)
+
+
 def digest(raw: str, family: str, spill: str, budget: int = BUDGET) -> Digest:
     lines = clean(raw)
     while lines and not lines[-1].strip():
@@ -189,16 +197,26 @@ def digest(raw: str, family: str, spill: str, budget: int = BUDGET) -> Digest:
     out = [head]
     if summary:
         out += ["Summary, verbatim:", *summary]
+    # Room for the listing of every block first (name and lines), then whole blocks in order.
+    listing_room = sum(len(block.title) + 20 for block in blocks)
     room = budget - sum(len(line) + 1 for line in out) - len(pointer) - 400
-    shown: list[Block] = []
-    left: list[Block] = []
+    room_for_blocks = room - min(listing_room, room // 2)
+    # One block per distinct fault first (parametrized cases failing at the same line are one
+    # fault), then the others while room lasts; shown in the log's order.
+    seen: set[str] = set()
+    distinct, repeats = [], []
     for block in blocks:
+        where = _fault(block)
+        (repeats if where in seen else distinct).append(block)
+        seen.add(where)
+    chosen: set[int] = set()
+    for block in distinct + repeats:
         size = len(block.text()) + 40
-        if size <= room:
-            shown.append(block)
-            room -= size
-        else:
-            left.append(block)
+        if size <= room_for_blocks:
+            chosen.add(id(block))
+            room_for_blocks -= size
+    shown = [block for block in blocks if id(block) in chosen]
+    left = [block for block in blocks if id(block) not in chosen]
     if shown:
         out.append(f"{'Failures' if family == 'pytest' else 'Errors'}, whole "
                    f"({len(shown)} of {len(blocks)}):")

@@ -1,0 +1,125 @@
+"""The opt-in logs route against the real Claude Code: a failing test run reaches the agent with
+every failure, and the user's permission rules behave exactly as without garrepa."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tarfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ..support.claude_run import run_claude
+from ..support.corpus import LOG_RUNS, sdist
+from ..support.fake_anthropic import FakeAnthropic, Turn
+from .conftest import garrepa
+
+pytestmark = pytest.mark.e2e
+PYTEST = ("python3 -m pytest tests -v -p no:cacheprovider "
+          "-W ignore::pytest.PytestRemovedIn10Warning")
+
+
+@pytest.fixture
+def click_tree(tmp_path: Path) -> Path:
+    """click 8.1.7's sources and tests, with three assertions flipped (37 tests fail)."""
+    with tarfile.open(sdist("click", "8.1.7")) as archive:
+        archive.extractall(tmp_path, filter="data")
+    tree = tmp_path / "click-8.1.7"
+    for relative, (old, new) in LOG_RUNS["pytest-three-failures"][1].items():
+        path = tree / relative
+        path.write_text(path.read_text().replace(old, new, 1))
+    os.system(f"git -C {tree} init -q")  # a project root Claude Code recognises
+    return tree
+
+
+def environment(tmp_path: Path, tree: Path) -> dict[str, str]:
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    if not (bin_dir / "python3").exists():
+        (bin_dir / "python3").symlink_to(sys.executable)  # this venv's python, with pytest
+    return {"PATH": f"{bin_dir}:/usr/local/bin:/usr/bin:/bin", "PYTHONPATH": str(tree / "src"),
+            "GARREPA_PROVIDER": "none"}
+
+
+def run(tree: Path, tmp_path: Path, garrepa_home: Path, command: str = PYTEST,
+        skip: bool = True) -> tuple[dict[str, Any], Any]:
+    with FakeAnthropic([Turn.tool("Bash", command=command)]) as fake:
+        done = run_claude(tree, fake.url, tmp_path / "home", garrepa_home,
+                          extra_env=environment(tmp_path, tree), skip_permissions=skip,
+                          timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        [result] = fake.tool_results().values()
+    return result, done
+
+
+def allow(tree: Path, *rules: str, deny: tuple[str, ...] = ()) -> None:
+    """The user's own rules, in settings.local.json beside the runner's rule init wrote."""
+    path = tree / ".claude" / "settings.local.json"
+    data = json.loads(path.read_text()) if path.exists() else {}
+    permissions = data.setdefault("permissions", {})
+    permissions["allow"] = [*permissions.get("allow", []), *rules]
+    if deny:
+        permissions["deny"] = list(deny)
+    path.write_text(json.dumps(data))
+
+
+def failing_tests() -> list[str]:
+    return ["test_basic_functionality", "test_trailing_blanks_boolean_envvar",
+            *(f"test_styling[styles{n}-" for n in range(35))]
+
+
+def test_a_failing_run_reaches_the_agent_with_every_failure(
+        click_tree: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    garrepa("init", str(click_tree), "--logs")
+    result, done = run(click_tree, tmp_path, garrepa_home)
+    text = str(result["content"])
+    assert result.get("is_error") is True and text.startswith("Exit code 1\n")  # still a failure
+    assert "[garrepa log | pytest | FAILED" in text
+    assert re.search(r"^=+ 37 failed, 552 passed, 21 skipped, 1 xfailed in [\d.]+s =+$", text,
+                     re.M)  # the summary line, verbatim
+    assert all(name in text for name in failing_tests())
+    assert "characters truncated" not in text  # shown whole
+    spill = re.search(r"\[exact log: (\S+) \(", text).group(1)  # type: ignore[union-attr]
+    assert "test_basic_functionality" in Path(spill).read_text()
+
+
+def test_negative_control_without_logs_the_failures_are_cut_away(
+        click_tree: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    garrepa("init", str(click_tree))
+    result, _ = run(click_tree, tmp_path, garrepa_home)
+    text = str(result["content"])
+    assert result.get("is_error") is True and "characters truncated" in text
+    assert sum(name in text for name in failing_tests()) < 37
+
+
+def test_a_passing_run_is_a_short_digest(click_tree: Path, tmp_path: Path,
+                                         garrepa_home: Path) -> None:
+    garrepa("init", str(click_tree), "--logs")
+    result, _ = run(click_tree, tmp_path, garrepa_home,
+                    command=PYTEST.replace("tests -v", "tests/test_termui.py tests/test_arguments.py -v"))
+    text = str(result["content"])
+    assert not result.get("is_error")
+    assert text.startswith("[garrepa log | pytest | passed") and len(text) < 1000
+
+
+@pytest.mark.parametrize("rules, deny, expected", [
+    (("Bash(python3 -m pytest:*)",), (), "[garrepa log | pytest | FAILED"),  # allowed: runs
+    ((), (), "requires approval"),                                      # not allowed: asked
+    (("Bash(python3 -m pytest:*)",), ("Bash(python3 -m pytest:*)",), "denied"),  # deny wins
+])
+def test_permission_rules_behave_as_without_garrepa(click_tree: Path, tmp_path: Path,
+                                                    garrepa_home: Path, rules: tuple[str, ...],
+                                                    deny: tuple[str, ...], expected: str) -> None:
+    garrepa("init", str(click_tree), "--logs")
+    allow(click_tree, *rules, deny=deny)
+    result, _ = run(click_tree, tmp_path, garrepa_home, skip=False)
+    text = str(result["content"])
+    assert expected in text
+    if expected == "requires approval":
+        assert "python3 -m pytest tests" in text  # asked about by its own text
+    if expected != "[garrepa log | pytest | FAILED":  # asked or denied: it never ran
+        assert not list(click_tree.glob(".garrepa/spill/*"))

@@ -1,0 +1,76 @@
+"""The opt-in logs route through the real hook process: which commands are wrapped, and how."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from garrepa_py.install.project import runner_file, runner_rule
+
+from ..conftest import run_hook, session_fields
+
+
+def init(project: Path, *flags: str) -> None:
+    subprocess.run([sys.executable, "-m", "garrepa_py", "init", str(project), *flags],
+                   capture_output=True, text=True, check=True, env=dict(os.environ))
+
+
+def pre_bash(project: Path, command: str) -> Any:
+    event = {**session_fields(project.parent), "hook_event_name": "PreToolUse",
+             "tool_name": "Bash", "cwd": str(project),
+             "tool_input": {"command": command, "description": "run the tests"}}
+    proc = run_hook(json.dumps(event), env={"CLAUDE_PROJECT_DIR": str(project)})
+    assert proc.returncode == 0
+    return json.loads(proc.stdout)["hookSpecificOutput"] if proc.stdout else None
+
+
+@pytest.mark.parametrize("command, family", [
+    ("python -m pytest -q tests", "pytest"),
+    ("cd sub && uv run pytest -x", "pytest"),
+    ("PYTHONPATH=src python3 -m pytest", "pytest"),
+    ("mypy src", "mypy"),
+    ("ruff check .", "ruff"),
+    ("npm test", "generic"),
+    ("cargo test --all", "generic"),
+    ("make", "generic"),
+])
+def test_a_runner_is_wrapped_and_nothing_is_allowed_by_the_hook(project: Path, command: str,
+                                                                family: str) -> None:
+    init(project, "--logs")
+    reply = pre_bash(project, command)
+    runner = runner_file(project)
+    assert reply == {"hookEventName": "PreToolUse", "updatedInput": {
+        "command": f"{command} 2>&1 | {runner} --family {family} --project {project}",
+        "description": "run the tests"}}  # never a permissionDecision: the user's rules decide
+    local = json.loads((project / ".claude" / "settings.local.json").read_text())
+    assert local["permissions"]["allow"] == [runner_rule(project)]
+
+
+@pytest.mark.parametrize("command", [
+    "git status", "pytest | tee out.txt", "pytest > out.txt", "pytest; rm -rf x",
+    "pytest && make", "$(pytest)", "echo pytest", "python -m http.server", "npm run dev",
+    "cat .garrepa/spill/0123456789ab.txt", "grep FAILED .garrepa/spill/0123456789ab.txt",
+    "pytest 2>&1 | tail -5", "make &",
+])
+def test_anything_else_is_left_alone(project: Path, command: str) -> None:
+    init(project, "--logs")
+    assert pre_bash(project, command) is None
+
+
+def test_off_unless_asked_for_and_trusted(project: Path) -> None:
+    init(project)  # without --logs: no PreToolUse Bash entry, and the route passes anyway
+    settings = json.loads((project / ".claude" / "settings.json").read_text())
+    assert not any(g["matcher"] == "Bash" for g in settings["hooks"]["PreToolUse"])
+    assert pre_bash(project, "pytest") is None
+    # a project file that switches it on without the user's trust changes nothing
+    config = project / "garrepa.config.json"
+    config.write_text(json.dumps({"logs": {"enabled": True}}))
+    runner_file(project).write_text("#!/bin/sh\nexec cat\n")
+    runner_file(project).chmod(0o755)
+    assert pre_bash(project, "pytest") is None
