@@ -204,7 +204,8 @@ def digest(raw: str, family: str, spill: str, budget: int = BUDGET) -> Digest:
     # One block per distinct fault first (parametrized cases failing at the same line are one
     # fault), then the others while room lasts; shown in the log's order.
     seen: set[str] = set()
-    distinct, repeats = [], []
+    distinct: list[Block] = []
+    repeats: list[Block] = []
     for block in blocks:
         where = _fault(block)
         (repeats if where in seen else distinct).append(block)
