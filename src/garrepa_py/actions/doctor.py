@@ -93,6 +93,13 @@ def _settings(project: Path, config: Config) -> Check:
                  else "Read for every file (a read.* value cannot be written as a rule)")
     logs = (f"; test and build runs through garrepa-log ({len(rules.log_rules())} rules)"
             if config.settings.logs.enabled else "")
+    import shlex
+
+    if config.settings.logs.enabled and shlex.quote(str(project)) != str(project):
+        return Check("settings", "warn", f"the logs route is on, but {project} would need shell "
+                                         "quoting, so no allow rule can match its runner: test "
+                                         "and build commands are left untouched here",
+                     "move the project to a path without spaces or shell characters")
     return Check("settings", "ok", f"{documents}, every MCP result, Bash only for "
                                    f"{len(rules.git_rules())} git command forms{logs}; in {path}")
 
