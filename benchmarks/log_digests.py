@@ -1,6 +1,7 @@
 """Test and build logs: garrepa's digest beside a head+tail cut of the same size (the peers' way).
 
-Corpus: click 8.1.7's own test suite, mypy and ruff run for real, some with a fault put in
+Corpus: click 8.1.7's own test suite, mypy and ruff, and qs 6.17.1's tape suite (from npm), run
+for real, some with a fault put in
 (`python tests/support/corpus.py logs`; the failing tests from pytest's JUnit XML, the exit code
 from the process). Per log: chars in and out; failing tests named; tracebacks (pytest's failure
 blocks) kept whole; whether the outcome and exit code were told right.
@@ -37,10 +38,13 @@ def main() -> None:
         result = logs.digest(raw, family, "/spill/x.txt")
         half = len(result.text) // 2
         cut = raw if len(raw) <= len(result.text) else raw[:half] + raw[-half:]
-        # JUnit: module::test, or ::module for a collection error (named by its path)
-        names = [test if module else test.replace(".", "/")
-                 for module, _, test in (f.partition("::") for f in meta["failing"])]
-        blocks = logs._pytest(logs.clean(raw))[0] if family == "pytest" else []
+        # JUnit: module::test, or ::module for a collection error (named by its path); TAP: as is
+        names = meta["failing"] if meta.get("format") == "tap" else [
+            test if module else test.replace(".", "/")
+            for module, _, test in (f.partition("::") for f in meta["failing"])]
+        lines = logs.clean(raw)
+        blocks = (logs._pytest(lines)[0] if family == "pytest" else
+                  logs._tap(lines)[0] if meta.get("format") == "tap" else [])
         ok = result.exit_code == meta["exit_code"]
         right += ok
         print(f"| {meta_file.stem} | {meta['exit_code']} | {len(raw):,} | {len(result.text):,} | "

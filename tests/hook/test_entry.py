@@ -91,7 +91,6 @@ def test_bad_stdin_fails_open(garrepa_home: Path, payload: bytes, reason: str) -
     {"hook_event_name": "Stop"},
     {"hook_event_name": "PostToolUseFailure", "tool_name": "Bash", "error": "Exit code 1"},
     {"hook_event_name": "PostToolUse", "tool_name": "Edit", "tool_response": {}},
-    {"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "git log"}},
     {"hook_event_name": "PostToolUse", "tool_name": 42},
     {"hook_event_name": "SomethingNew", "tool_name": "Read", "tool_response": {"a": [1]}},
 ])
@@ -100,6 +99,15 @@ def test_unknown_events_and_tools_pass(garrepa_home: Path, event: dict) -> None:
     assert (proc.returncode, proc.stdout) == (0, b"")
     record = last_record(garrepa_home)
     assert (record["route"], record["reason"]) == ("pass", "not-routed")
+
+
+def test_a_bash_call_before_it_runs_passes_while_the_logs_route_is_off(garrepa_home: Path) -> None:
+    event = {"hook_event_name": "PreToolUse", "tool_name": "Bash",
+             "tool_input": {"command": "pytest -q"}}
+    proc = run_hook(json.dumps(event))
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    record = last_record(garrepa_home)
+    assert (record["route"], record["reason"]) == ("logs", "logs-off")
 
 
 def test_non_utf8_strings_inside_valid_json_pass(garrepa_home: Path) -> None:

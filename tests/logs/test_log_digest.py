@@ -41,6 +41,10 @@ def test_the_corpus_is_real_and_varied(log_corpus: Path) -> None:
     assert metas["pytest-collection-error"]["exit_code"] == 2
     assert metas["mypy-type-error"]["exit_code"] == 1 and metas["ruff-errors"]["exit_code"] == 1
     assert {metas[n]["exit_code"] for n in ("pytest-pass", "mypy-clean", "ruff-clean")} == {0}
+    if "tape-pass" in metas:  # npm is there (CI has it): qs's tape suite, from the registry
+        assert metas["tape-pass"]["exit_code"] == 0
+        assert metas["tape-three-failures"]["exit_code"] == 1
+        assert len(metas["tape-three-failures"]["failing"]) >= 3
 
 
 def test_every_run_is_classified_with_the_original_exit_code(log_corpus: Path) -> None:
@@ -55,6 +59,9 @@ def test_every_failure_and_the_summary_line_survive(log_corpus: Path) -> None:
     for name, raw, meta in cases(log_corpus):
         result = logs.digest(raw, logs.family_of(meta["command"]), "/spill/x.txt")
         for failing in meta["failing"]:  # JUnit: module.path::test[param], or ::module
+            if meta.get("format") == "tap":  # TAP: the `not ok` description
+                assert failing in result.text, (name, failing)
+                continue
             module, _, test = failing.partition("::")
             if not module:  # a collection error: JUnit names the module as the test
                 module, test = test, ""
@@ -64,7 +71,7 @@ def test_every_failure_and_the_summary_line_survive(log_corpus: Path) -> None:
             assert where in result.text, (name, failing)
         summary = [line for line in logs.clean(raw) if logs.PYTEST_SUMMARY.match(line)
                    or logs.PYTEST_BARE_SUMMARY.match(line) or logs.MYPY_SUMMARY.match(line)
-                   or logs.RUFF_SUMMARY.match(line)]
+                   or logs.RUFF_SUMMARY.match(line) or logs.TAP_SUMMARY.match(line)]
         if summary:
             assert summary[-1] in result.text.split("\n"), name  # verbatim, a line of its own
 

@@ -292,8 +292,55 @@ def logs() -> Path:
             "command": " ".join(["python", *arguments]), "exit_code": done_run.returncode,
             "failing": failing}, indent=1))
         subprocess.run(["rm", "-rf", str(work)], check=True)
-    done.write_text("click 8.1.7 logs\n")
+    _npm_logs(root)
+    done.write_text("click 8.1.7 and qs 6.17.1 logs\n")
     return root
+
+
+QS_TEST_DEPS = ("es-value-fixtures", "for-each", "has-bigints", "has-override-mistake",
+                "has-property-descriptors", "has-proto", "has-symbols", "iconv-lite",
+                "mock-property", "object-inspect", "safer-buffer", "tape")
+
+
+def _npm_logs(root: Path) -> None:
+    """qs 6.17.1 from npm, its own tape suite (1,699 assertions), as it is and with three
+    assertions flipped; skipped where npm is not installed."""
+    import shutil
+
+    npm = shutil.which("npm")
+    if npm is None:
+        return
+    work = root / "qs.work"
+    if work.exists():
+        subprocess.run(["rm", "-rf", str(work)], check=True)
+    work.mkdir()
+    subprocess.run([npm, "pack", "qs@6.17.1", "--silent"], cwd=work, check=True,
+                   capture_output=True, timeout=300)
+    with tarfile.open(next(work.glob("qs-*.tgz"))) as archive:
+        archive.extractall(work, filter="data")
+    package = work / "package"
+    manifest = json.loads((package / "package.json").read_text())
+    for key in ("devDependencies", "scripts"):
+        manifest.pop(key, None)
+    (package / "package.json").write_text(json.dumps(manifest))
+    subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts",
+                    *QS_TEST_DEPS], cwd=package, check=True, capture_output=True, timeout=600)
+    command = ["node", "node_modules/.bin/tape", "test/**/*.js"]
+    for name, flip in (("tape-pass", False), ("tape-three-failures", True)):
+        parse = package / "test" / "parse.js"
+        original = parse.read_text()
+        if flip:
+            parse.write_text(original.replace("st.deepEqual(", "st.notDeepEqual(", 3))
+        done = subprocess.run(command, cwd=package, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, timeout=600, check=False)
+        parse.write_text(original)
+        failing = [line[7:].strip() for line in done.stdout.decode("utf-8", "replace").split("\n")
+                   if line.startswith("not ok ")]
+        (root / f"{name}.log").write_bytes(done.stdout)
+        (root / f"{name}.json").write_text(json.dumps({
+            "command": "npx tape 'test/**/*.js'", "exit_code": done.returncode,
+            "failing": failing, "format": "tap"}, indent=1))
+    subprocess.run(["rm", "-rf", str(work)], check=True)
 
 
 if __name__ == "__main__":

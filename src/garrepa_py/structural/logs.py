@@ -69,6 +69,8 @@ def family_of(command: str) -> str:
         return "mypy"
     if re.search(r"\bruff\b", joined):
         return "ruff"
+    if re.search(r"\b(tape|tap|node --test)\b", joined):
+        return "tap"
     return "generic"
 
 
@@ -152,6 +154,41 @@ def _diagnostics(lines: list[str], summary_line: re.Pattern[str], name: str
                                      "diagnostics"), int(failed)
 
 
+TAP_RESULT = re.compile(r"^(not )?ok \d+\b")
+TAP_SUMMARY = re.compile(r"^# (tests|pass|fail|ok|skip|todo)\b")
+
+
+def _is_tap(lines: list[str]) -> bool:
+    """TAP (tape, node-tap, node --test, prove): `ok N …` / `not ok N …` lines."""
+    return any(line.startswith("TAP version") for line in lines[:50]) or \
+        sum(1 for line in lines if TAP_RESULT.match(line)) >= 3
+
+
+def _tap(lines: list[str]) -> tuple[list[Block], list[str], bool, str, int]:
+    blocks: list[Block] = []
+    current: Block | None = None
+    for number, line in enumerate(lines, start=1):
+        if line.startswith("not ok "):
+            current = Block(line[7:].strip(), number, [line])
+            blocks.append(current)
+        elif current is not None and (line.startswith("  ") or not line.strip()):
+            current.lines.append(line)
+            if line.strip() == "...":  # the end of its YAML block
+                current = None
+        else:
+            current = None
+    summary = [line for line in lines if TAP_SUMMARY.match(line)]
+    fails = [int(m.group(1)) for line in summary if (m := re.match(r"^# fail\s+(\d+)", line))]
+    if fails:
+        failed = fails[-1] > 0
+        return blocks, summary, failed, f"TAP's summary says '# fail {fails[-1]}'", int(failed)
+    if any(line.strip() == "# ok" for line in summary):
+        return blocks, summary, bool(blocks), "TAP's summary says '# ok'", int(bool(blocks))
+    failed = bool(blocks)
+    return blocks, summary, failed, (f"no TAP summary; {len(blocks)} 'not ok' lines" if failed
+                                     else "no TAP summary and no 'not ok' line"), int(failed)
+
+
 def _generic(lines: list[str]) -> tuple[list[Block], list[str], bool, str, int]:
     blocks: list[Block] = []
     for number, line in enumerate(lines, start=1):
@@ -172,8 +209,10 @@ FAULT_LINE = re.compile(r"^\S+:\d+: \w")
 
 
 def _fault(block: Block) -> str:
-    """Where a failure happened (pytest's `file:line: ErrorType`), to tell faults apart."""
-    return next((line for line in reversed(block.lines) if FAULT_LINE.match(line)), block.title)
+    """Where a failure happened (pytest's `file:line: ErrorType`, TAP's `at:`), to tell faults
+    apart."""
+    return next((line for line in reversed(block.lines) if FAULT_LINE.match(line)
+                 or line.strip().startswith("at: ")), block.title)
 
 
 def digest(raw: str, family: str, spill: str, budget: int = BUDGET) -> Digest:
@@ -186,6 +225,11 @@ def digest(raw: str, family: str, spill: str, budget: int = BUDGET) -> Digest:
         blocks, summary, failed, how, code = _diagnostics(lines, MYPY_SUMMARY, "mypy")
     elif family == "ruff":
         blocks, summary, failed, how, code = _diagnostics(lines, RUFF_SUMMARY, "ruff")
+    elif family == "tap":
+        blocks, summary, failed, how, code = _tap(lines)
+    elif _is_tap(lines):
+        family = "tap"
+        blocks, summary, failed, how, code = _tap(lines)
     else:
         blocks, summary, failed, how, code = _generic(lines)
     kept_lines = {n for block in blocks for n in range(block.first, block.last + 1)}
