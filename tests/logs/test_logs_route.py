@@ -57,10 +57,22 @@ def test_a_runner_is_wrapped_and_nothing_is_allowed_by_the_hook(project: Path, c
     "pytest && make", "$(pytest)", "echo pytest", "python -m http.server", "npm run dev",
     "cat .garrepa/spill/0123456789ab.txt", "grep FAILED .garrepa/spill/0123456789ab.txt",
     "pytest 2>&1 | tail -5", "make &",
+    # never-ending runs: the runner prints only at the end, so they stay as they are
+    "make dev", "make serve", "gradle bootRun", "mvn spring-boot:run", "jest --watch",
+    "npx vitest watch", "npm run dev",
 ])
 def test_anything_else_is_left_alone(project: Path, command: str) -> None:
     init(project, "--logs")
     assert pre_bash(project, command) is None
+
+
+def test_a_background_run_is_never_wrapped(project: Path) -> None:
+    init(project, "--logs")
+    event = {**session_fields(project.parent), "hook_event_name": "PreToolUse",
+             "tool_name": "Bash", "cwd": str(project),
+             "tool_input": {"command": "pytest -x", "run_in_background": True}}
+    proc = run_hook(json.dumps(event), env={"CLAUDE_PROJECT_DIR": str(project)})
+    assert (proc.returncode, proc.stdout) == (0, b"")  # its output is read while it runs
 
 
 def test_off_unless_asked_for_and_trusted(project: Path) -> None:

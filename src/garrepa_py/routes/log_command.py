@@ -8,6 +8,8 @@ background jobs or substitutions. Anything else is left alone.
 
 from __future__ import annotations
 
+import re
+
 from garrepa_py.routes.git_command import OPERATORS, _is_assignment, _tokens
 
 PREFIXES = (("npx",), ("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("pdm", "run"),
@@ -22,6 +24,11 @@ RUNNERS: dict[str, tuple[str, ...] | None] = {
     "unittest": None,
 }
 FAMILIES = {"pytest": "pytest", "py.test": "pytest", "mypy": "mypy", "ruff": "ruff"}
+# Runs that never end or want a terminal stay untouched: the runner prints only at the end.
+WATCHING = frozenset({"--watch", "-w", "--watchAll", "watch", "--ui", "serve", "--serve"})
+TASK_RUNNERS = frozenset({"make", "gradle", "./gradlew", "mvn", "./mvnw"})
+FINITE_TASK = re.compile(r"(?i)^(test|tests|check|checks|build|lint|all|ci|typecheck|compile|"
+                         r"verify|assemble|package|install|clean)([-_:.\w]*)$")
 
 
 def parse(command: str) -> str | None:
@@ -46,6 +53,12 @@ def parse(command: str) -> str | None:
         tokens = tokens[2:]
     if not tokens or tokens[0] not in RUNNERS:
         return None
+    if any(token in WATCHING for token in tokens[1:]):
+        return None
+    if tokens[0] in TASK_RUNNERS:  # `make dev`, `gradle bootRun`: a server, not a build
+        tasks = [token for token in tokens[1:] if not token.startswith("-") and "=" not in token]
+        if any(not FINITE_TASK.match(task) for task in tasks):
+            return None
     subcommands = RUNNERS[tokens[0]]
     if subcommands is not None and (len(tokens) < 2 or tokens[1] not in subcommands):
         return None

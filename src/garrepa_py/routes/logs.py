@@ -37,6 +37,8 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     command = tool_input.get("command")
     if not isinstance(command, str) or not command.strip():
         return passed("no-command")
+    if tool_input.get("run_in_background"):
+        return passed("background")  # its output is read while it runs: never buffer it
     from garrepa_py.routes import log_command
 
     family = log_command.parse(command)
