@@ -13,7 +13,9 @@ import json
 import re
 from typing import Any
 
-from garrepa_py.structural.json_lines import Span, span_text
+from garrepa_py.structural import json_index
+from garrepa_py.structural.json_index import Places, RenderPass
+from garrepa_py.structural.json_lines import Span
 
 PLUMBING_KEYS = frozenset({
     "etag", "_etag", "request_id", "requestid", "x-request-id", "x_request_id", "_links", "links",
@@ -208,38 +210,6 @@ def _fingerprint(value: Any) -> object:
     return (type(value).__name__, value)
 
 
-class Places:
-    """Where each dict and list of the original value sits in its readable copy (json_lines)."""
-
-    def __init__(self, spans: dict[int, Span], origin: dict[int, int]) -> None:
-        self.spans = spans
-        self.origin = origin
-
-    def of(self, node: Any) -> str:
-        span = self.spans.get(self.origin.get(id(node), -1))
-        return span_text(span) if span else ""
-
-
-class _Pass:
-    """One rendering: which lists are shown as an index of handles, and what each table took."""
-
-    def __init__(self, places: Places | None) -> None:
-        self.places = places
-        self.compact: set[int] = set()  # id(list) → shown as an index
-        self.bare: set[int] = set()  # id(list) → shown as a bare index: start line, own handles
-        self.compacted: dict[int, int] = {}  # id(list) → chars its index took
-        # id(list) → (chars its rows took, the items, what every item shares)
-        self.sizes: dict[int, tuple[int, list[dict[str, Any]], dict[str, Any]]] = {}
-
-    def place(self, node: Any) -> str:
-        return self.places.of(node) if self.places else ""
-
-
-INDEX_KEYS = ("id", "number", "key", "sha")
-INDEX_LABELS = ("full_name", "name", "login", "title", "filename", "path", "key")
-INDEX_LABEL_CHARS = 60
-
-
 def _nested_templates(rows: list[dict[str, Any]], having_rows: dict[str, list[int]]
                       ) -> dict[str, dict[str, str]]:
     """URL fields of the objects in a list column that every such object spells from its own
@@ -289,77 +259,8 @@ def _spelled(shape: str, column: str | None, row: dict[str, Any], token: str) ->
     return head + token
 
 
-def _handle_groups(item: dict[str, Any]) -> list[tuple[str, list[str]]]:
-    """Every id, number, key and sha in an item, at any depth: (dotted path, values)."""
-    groups: dict[str, list[str]] = {}
-    stack: list[tuple[str, Any]] = [("", item)]
-    while stack:
-        path, node = stack.pop()
-        if isinstance(node, list):
-            stack.extend((path, child) for child in reversed(node))
-            continue
-        if not isinstance(node, dict):
-            continue
-        children = []
-        for key, child in node.items():
-            where = f"{path}.{key}" if path else key
-            if isinstance(child, (dict, list)):
-                children.append((where, child))
-            elif key in INDEX_KEYS and not isinstance(child, bool):
-                values = groups.setdefault(where, [])
-                if str(child) not in values:
-                    values.append(str(child))
-        stack.extend(reversed(children))
-    return list(groups.items())
-
-
-def _index(items: list[dict[str, Any]], shared: dict[str, Any]) -> tuple[list[str], list[str]]:
-    """(columns, a line per item): each item's label and kind, then its ids, numbers, keys and
-    shas, by position for the paths most items have, as path=value for the rest."""
-    groups = [dict(_handle_groups(item)) for item in items]
-    counts: dict[str, int] = {}
-    for found in groups:
-        for path, values in found.items():
-            if not (path in shared and values == [str(shared[path])]):
-                counts[path] = counts.get(path, 0) + 1
-    columns = [path for path, count in counts.items() if count * 2 >= len(items)]
-    lines = []
-    for item, found in zip(items, groups, strict=True):
-        label = next((cut_text(item[k], INDEX_LABEL_CHARS) for k in INDEX_LABELS
-                      if isinstance(item.get(k), str)), "")
-        parts = [label] if label else []
-        kind = item.get("type")
-        if isinstance(kind, str) and len(kind) <= 40 and kind != label:
-            parts.append(kind)
-        parts += [",".join(found[path]) if path in found else "-" for path in columns]
-        parts += [f"{path}={','.join(values)}" for path, values in found.items()
-                  if path not in columns and path in counts]
-        lines.append(" ".join(parts) or "(no handle)")
-    return columns, lines
-
-
-BARE_LINE = 100
-
-
-def _bare(items: list[dict[str, Any]], rp: _Pass, indent: str) -> list[str]:
-    """The item's own ids, numbers, keys and shas after its first line, many to a line."""
-    lines, line = [], ""
-    for item in items:
-        start = rp.place(item).split("..", 1)[0]
-        own = [str(item[k]) for k in INDEX_KEYS if k in item and not isinstance(item[k],
-                                                                               (dict, list))]
-        entry = " ".join(([start] if start else []) + own) or "-"
-        if line and len(line) + len(entry) + 2 > BARE_LINE:
-            lines.append(f"{indent}{line};")
-            line = ""
-        line = f"{line}; {entry}" if line else entry
-    if line:
-        lines.append(indent + line)
-    return lines
-
-
 def table(items: list[dict[str, Any]], name: str, indent: str,
-          render_pass: _Pass | None = None) -> list[str]:
+          render_pass: RenderPass | None = None) -> list[str]:
     """Near-linear in the number of cells: every per-column question is answered from one pass
     that records which rows hold each column, so wide, sparse lists stay cheap."""
     rows = [_flatten(item) for item in items]
@@ -386,15 +287,15 @@ def table(items: list[dict[str, Any]], name: str, indent: str,
               for key, pattern in fields.items()]
     if built:
         head.append(f"{indent}  built from each row: " + ", ".join(built))
-    rp = render_pass or _Pass(None)
+    rp = render_pass or RenderPass(None)
     where = "its line range in the file named at the end, then " if rp.places else ""
     if id(items) in rp.bare:
         return [f"{indent}{name}: {len(items)} items, too many to list one per line; each by "
                 f"{'the line where it starts in the file named at the end, then ' if rp.places else ''}"
-                f"its own {' | '.join(k for k in INDEX_KEYS if any(k in item for item in items))}",
-                *head, *_bare(items, rp, indent + "  ")]
+                f"its own {' | '.join(k for k in json_index.INDEX_KEYS if any(k in item for item in items))}",
+                *head, *json_index.bare(items, rp, indent + "  ")]
     if id(items) in rp.compact:
-        columns, entries = _index(items, shared)
+        columns, entries = json_index.index(items, shared)
         out = [f"{indent}{name}: {len(items)} items, too many to show whole; one line each: "
                f"{where}its label and kind, then every id, number, key and sha in it: "
                f"{' | '.join(columns) or '-'} (+ path=value where present)", *head]
@@ -455,7 +356,7 @@ def _similar(items: list[Any]) -> bool:
 
 
 def render(value: Any, name: str = "result", indent: str = "",
-           render_pass: _Pass | None = None) -> list[str]:
+           render_pass: RenderPass | None = None) -> list[str]:
     if isinstance(value, list):
         if _similar(value):
             return table(value, name, indent, render_pass)
@@ -575,7 +476,7 @@ def digest(value: Any, budget: int = 20000, spans: dict[int, Span] | None = None
     if pruned is None:
         return "(empty after removing nulls and empty values)"
     name = "result" if isinstance(pruned, list) else ""
-    render_pass = _Pass(Places(spans, origin) if spans is not None and origin is not None
+    render_pass = RenderPass(Places(spans, origin) if spans is not None and origin is not None
                         else None)
     lines = render(pruned, name, "", render_pass)
     for _ in range(MAX_RENDERS):
@@ -589,7 +490,7 @@ def digest(value: Any, budget: int = 20000, spans: dict[int, Span] | None = None
                                                  key=lambda kv: -kv[1][0]):
             if key in render_pass.compact:
                 continue
-            index_size = sum(len(entry) + 16 for entry in _index(items, shared)[1])
+            index_size = sum(len(entry) + 16 for entry in json_index.index(items, shared)[1])
             if index_size >= size:
                 continue
             render_pass.compact.add(key)

@@ -1,0 +1,127 @@
+"""What a JSON table becomes when its rows no longer fit, and where each row is.
+
+`Places` answers, for any object of a (pruned) value, its line range in the readable copy of the
+original (`json_lines`); a `RenderPass` carries that and which tables are shown as an index.
+`index` gives each item one line with every id, number, key and sha in it; `bare` packs each
+item's own handles and first line many to a line, for the longest lists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from garrepa_py.structural.json_lines import Span, span_text
+
+
+class Places:
+    """Where each dict and list of the original value sits in its readable copy (json_lines)."""
+
+    def __init__(self, spans: dict[int, Span], origin: dict[int, int]) -> None:
+        self.spans = spans
+        self.origin = origin
+
+    def of(self, node: Any) -> str:
+        span = self.spans.get(self.origin.get(id(node), -1))
+        return span_text(span) if span else ""
+
+
+class RenderPass:
+    """One rendering: which lists are shown as an index of handles, and what each table took."""
+
+    def __init__(self, places: Places | None) -> None:
+        self.places = places
+        self.compact: set[int] = set()  # id(list) → shown as an index
+        self.bare: set[int] = set()  # id(list) → shown as a bare index: start line, own handles
+        self.compacted: dict[int, int] = {}  # id(list) → chars its index took
+        # id(list) → (chars its rows took, the items, what every item shares)
+        self.sizes: dict[int, tuple[int, list[dict[str, Any]], dict[str, Any]]] = {}
+
+    def place(self, node: Any) -> str:
+        return self.places.of(node) if self.places else ""
+
+
+INDEX_KEYS = ("id", "number", "key", "sha")
+INDEX_LABELS = ("full_name", "name", "login", "title", "filename", "path", "key")
+INDEX_LABEL_CHARS = 60
+
+
+def _label(text: str) -> str:
+    """The first line, cut at a space before INDEX_LABEL_CHARS: a word (a URL, a hash) is
+    never cut in two, where it would read as a handle the source does not hold."""
+    first = text.strip().split("\n", 1)[0]
+    if len(first) <= INDEX_LABEL_CHARS:
+        return first
+    space = first.rfind(" ", 0, INDEX_LABEL_CHARS)
+    if space > INDEX_LABEL_CHARS // 2:
+        return first[:space] + " …"
+    word = first.split(" ", 1)[0]
+    return word if len(word) <= 500 else ""  # one huge token: no label rather than half of it
+
+
+def _handle_groups(item: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """Every id, number, key and sha in an item, at any depth: (dotted path, values)."""
+    groups: dict[str, list[str]] = {}
+    stack: list[tuple[str, Any]] = [("", item)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, list):
+            stack.extend((path, child) for child in reversed(node))
+            continue
+        if not isinstance(node, dict):
+            continue
+        children = []
+        for key, child in node.items():
+            where = f"{path}.{key}" if path else key
+            if isinstance(child, (dict, list)):
+                children.append((where, child))
+            elif key in INDEX_KEYS and not isinstance(child, bool):
+                values = groups.setdefault(where, [])
+                if str(child) not in values:
+                    values.append(str(child))
+        stack.extend(reversed(children))
+    return list(groups.items())
+
+
+def index(items: list[dict[str, Any]], shared: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """(columns, a line per item): each item's label and kind, then its ids, numbers, keys and
+    shas, by position for the paths most items have, as path=value for the rest."""
+    groups = [dict(_handle_groups(item)) for item in items]
+    counts: dict[str, int] = {}
+    for found in groups:
+        for path, values in found.items():
+            if not (path in shared and values == [str(shared[path])]):
+                counts[path] = counts.get(path, 0) + 1
+    columns = [path for path, count in counts.items() if count * 2 >= len(items)]
+    lines = []
+    for item, found in zip(items, groups, strict=True):
+        label = next((_label(item[k]) for k in INDEX_LABELS
+                      if isinstance(item.get(k), str)), "")
+        parts = [label] if label else []
+        kind = item.get("type")
+        if isinstance(kind, str) and len(kind) <= 40 and kind != label:
+            parts.append(kind)
+        parts += [",".join(found[path]) if path in found else "-" for path in columns]
+        parts += [f"{path}={','.join(values)}" for path, values in found.items()
+                  if path not in columns and path in counts]
+        lines.append(" ".join(parts) or "(no handle)")
+    return columns, lines
+
+
+BARE_LINE = 100
+
+
+def bare(items: list[dict[str, Any]], rp: RenderPass, indent: str) -> list[str]:
+    """The item's own ids, numbers, keys and shas after its first line, many to a line."""
+    lines, line = [], ""
+    for item in items:
+        start = rp.place(item).split("..", 1)[0]
+        own = [str(item[k]) for k in INDEX_KEYS if k in item and not isinstance(item[k],
+                                                                               (dict, list))]
+        entry = " ".join(([start] if start else []) + own) or "-"
+        if line and len(line) + len(entry) + 2 > BARE_LINE:
+            lines.append(f"{indent}{line};")
+            line = ""
+        line = f"{line}; {entry}" if line else entry
+    if line:
+        lines.append(indent + line)
+    return lines
