@@ -95,7 +95,15 @@ def test_holdout_passes_a_deterministic_share_untouched(project: Path, github_co
     records = list(journal.read(target=garrepa_home / "journal.jsonl"))
     assert sum(r["decision"] == "holdout" for r in records) == 2 * held
     assert all(r["chars_out"] == r["chars_in"] for r in records if r["decision"] == "holdout")
+    # the session's tokens, from a transcript Claude Code 2.1.328 wrote (two model calls of
+    # 100 + 20 tokens each against the loopback fake)
+    transcript = Path(json.loads(event(project, "x", "y"))["transcript_path"])
+    transcript.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(Path(__file__).with_name("fixtures") / "transcript-2.1.328.jsonl", transcript)
     data = json.loads(invoke("report", "--json").output)["holdout"]
+    [session] = data["sessions"]
+    assert session == {"session": "sess-1", "briefed": 2 * (12 - held), "held_out": 2 * held,
+                       "tokens": 240}
     assert data["held_out"]["events"] == 2 * held
     assert data["held_out"]["mean_chars_received"] == len(issues)
     assert data["briefed"]["events"] == 2 * (12 - held)

@@ -6,6 +6,7 @@ events count as "would save"; fallbacks and passes save nothing.
 
 from __future__ import annotations
 
+import json
 import re
 import statistics
 import time
@@ -159,6 +160,7 @@ class Report:
     recovery_tools: Share = field(default_factory=Share)
     briefed: Group = field(default_factory=Group)
     held_out: Group = field(default_factory=Group)
+    sessions: list[dict[str, Any]] = field(default_factory=list)  # tokens from transcripts
 
     def as_dict(self) -> dict[str, Any]:
         briefings = sum(self.recovery_routes.events.values())
@@ -172,7 +174,8 @@ class Report:
                              "by_route": self.recovery_routes.as_dict(),
                              "by_tool": self.recovery_tools.as_dict()},
                 "holdout": {"briefed": self.briefed.as_dict(),
-                            "held_out": self.held_out.as_dict()}}
+                            "held_out": self.held_out.as_dict(),
+                            "sessions": self.sessions}}
 
 
 def build(since: float | None = None, project: str | None = None,
@@ -200,6 +203,53 @@ def build(since: float | None = None, project: str | None = None,
     report = Report(since, total, dict(routes), dict(tools), dict(days))
     _links(kept, report)
     return report
+
+
+MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024
+
+
+def transcript_tokens(path: str) -> int | None:
+    """All tokens a Claude Code session's model calls used (input, cache writes and reads,
+    output), from its transcript; each message counted once. None when it cannot be read."""
+    from garrepa_py import fs
+
+    try:
+        data = fs.read_bounded(path, MAX_TRANSCRIPT_BYTES, follow=False)
+    except (OSError, fs.Refused):
+        return None
+    seen: dict[str, int] = {}
+    for line in data.decode("utf-8", "replace").splitlines():
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        message = entry.get("message") if isinstance(entry, dict) else None
+        if not isinstance(message, dict) or not isinstance(message.get("usage"), dict):
+            continue
+        usage = message["usage"]
+        total = sum(_int(usage.get(key)) for key in (
+            "input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens",
+            "output_tokens"))
+        seen[str(message.get("id") or len(seen))] = total  # a streamed message: its last usage
+    return sum(seen.values())
+
+
+def _sessions(records: list[dict[str, Any]], report: Report) -> None:
+    """Per session with briefed or held-out events: those counts and, where the transcript can
+    be read, the session's tokens — the holdout comparison's last column."""
+    by_session: dict[str, dict[str, Any]] = {}
+    for record in records:
+        if record.get("decision") not in ("compress", "holdout") or not record.get("session"):
+            continue
+        row = by_session.setdefault(str(record["session"]), {
+            "session": str(record["session"]), "briefed": 0, "held_out": 0, "tokens": None,
+            "transcript": record.get("transcript")})
+        row["briefed" if record["decision"] == "compress" else "held_out"] += 1
+    for row in by_session.values():
+        path = row.pop("transcript")
+        if isinstance(path, str):
+            row["tokens"] = transcript_tokens(path)
+    report.sessions = sorted(by_session.values(), key=lambda row: row["session"])
 
 
 def _ts(record: dict[str, Any]) -> float:
@@ -230,6 +280,7 @@ def _links(records: list[dict[str, Any]], report: Report) -> None:
             t >= when for spill in spills if isinstance(spill, str)
             for t in spill_reads.get(spill, ()))
 
+    _sessions(records, report)
     for record in records:
         decision = record.get("decision")
         if decision == "compress":

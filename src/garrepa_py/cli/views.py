@@ -140,6 +140,12 @@ def _recovery(out: Console, report: Report) -> None:
                     f"on average, followed by the same call {data['follow_rate']:.0%}")
 
         out.print(f"Holdout: briefed {arm(briefed)}; held out (passed untouched) {arm(held)}.")
+        counted = [row for row in report.sessions if row["tokens"] is not None]
+        if counted:
+            out.print("Sessions (tokens from Claude Code's transcripts): " + "; ".join(
+                f"{row['session'][:8]} {row['tokens']:,} tokens, {row['briefed']} briefed / "
+                f"{row['held_out']} held out" for row in counted[:10])
+                      + (f"; and {len(counted) - 10} more (--json)" if len(counted) > 10 else ""))
 
 
 def show_report(out: Console, report: Report, top: int = 10) -> None:

@@ -193,6 +193,8 @@ def decide(event: dict[str, Any], context: HookContext,
     if context.settings.mode == "audit" and verdict.reply is not None:
         record["decision"] = "audit"  # computed and journaled, never delivered
         return None
+    if verdict.reply is not None and isinstance(event.get("transcript_path"), str):
+        record["transcript"] = event["transcript_path"]  # where `report` finds the session's tokens
     if verdict.reply is not None and held_out(event, context.settings.holdout):
         # the control group: computed like any other, journaled as holdout, passed untouched
         record.update(decision="holdout", chars_out=record.get("chars_in"))
