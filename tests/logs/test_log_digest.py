@@ -41,8 +41,9 @@ def test_the_corpus_is_real_and_varied(log_corpus: Path) -> None:
     assert metas["pytest-collection-error"]["exit_code"] == 2
     assert metas["mypy-type-error"]["exit_code"] == 1 and metas["ruff-errors"]["exit_code"] == 1
     assert {metas[n]["exit_code"] for n in ("pytest-pass", "mypy-clean", "ruff-clean")} == {0}
-    if "tape-pass" in metas:  # npm is there (CI has it): qs's tape suite, from the registry
+    if "tape-pass" in metas:  # npm is there (CI has it): qs's tape suite, tsc, from the registry
         assert metas["tape-pass"]["exit_code"] == 0
+        assert metas["tsc-type-errors"]["exit_code"] == 2 and metas["tsc-clean"]["exit_code"] == 0
         assert metas["tape-three-failures"]["exit_code"] == 1
         assert len(metas["tape-three-failures"]["failing"]) >= 3
 
@@ -74,6 +75,10 @@ def test_every_failure_and_the_summary_line_survive(log_corpus: Path) -> None:
                    or logs.RUFF_SUMMARY.match(line) or logs.TAP_SUMMARY.match(line)]
         if summary:
             assert summary[-1] in result.text.split("\n"), name  # verbatim, a line of its own
+        for line in logs.clean(raw):  # every compiler or linter diagnostic, where it points
+            if logs.TSC_DIAGNOSTIC.match(line) or logs.RUFF_WHERE.match(line) or (
+                    logs.DIAGNOSTIC.match(line) and " error: " in line):
+                assert line in result.text.split("\n"), (name, line)
 
 
 def test_a_long_passing_run_is_a_short_digest(log_corpus: Path) -> None:

@@ -293,7 +293,7 @@ def logs() -> Path:
             "failing": failing}, indent=1))
         subprocess.run(["rm", "-rf", str(work)], check=True)
     _npm_logs(root)
-    done.write_text("click 8.1.7 and qs 6.17.1 logs\n")
+    done.write_text("click 8.1.7, qs 6.17.1 and tiny-invariant 1.3.3 logs\n")
     return root
 
 
@@ -340,6 +340,46 @@ def _npm_logs(root: Path) -> None:
         (root / f"{name}.json").write_text(json.dumps({
             "command": "npx tape 'test/**/*.js'", "exit_code": done.returncode,
             "failing": failing, "format": "tap"}, indent=1))
+    subprocess.run(["rm", "-rf", str(work)], check=True)
+    _tsc_logs(root, npm)
+
+
+def _tsc_logs(root: Path, npm: str) -> None:
+    """tiny-invariant 1.3.3's TypeScript source from npm, checked by the real tsc: clean (with
+    Node's types named, and found by default), and with a type changed (three errors), plain and
+    --pretty."""
+    work = root / "tsc.work"
+    if work.exists():
+        subprocess.run(["rm", "-rf", str(work)], check=True)
+    work.mkdir()
+    subprocess.run([npm, "pack", "tiny-invariant@1.3.3", "--silent"], cwd=work, check=True,
+                   capture_output=True, timeout=300)
+    with tarfile.open(next(work.glob("tiny-invariant-*.tgz"))) as archive:
+        archive.extractall(work, filter="data")
+    package = work / "package"
+    manifest = json.loads((package / "package.json").read_text())
+    for key in ("devDependencies", "scripts"):
+        manifest.pop(key, None)
+    (package / "package.json").write_text(json.dumps(manifest))
+    subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts",
+                    "typescript@5", "@types/node"], cwd=package, check=True,
+                   capture_output=True, timeout=600)
+    source = package / "src" / "tiny-invariant.ts"
+    tsc = ["node", "node_modules/.bin/tsc", "--noEmit", "--strict"]
+    runs = {"tsc-clean": (["--types", "node"], False), "tsc-default-types": ([], False),
+            "tsc-type-errors": (["--types", "node"], True),
+            "tsc-type-errors-pretty": (["--types", "node", "--pretty"], True)}
+    original = source.read_text()
+    for name, (flags, fault) in runs.items():
+        source.write_text(original.replace("const prefix: string", "const prefix: number")
+                          if fault else original)
+        done = subprocess.run([*tsc, *flags, "src/tiny-invariant.ts"], cwd=package,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300,
+                              check=False)
+        (root / f"{name}.log").write_bytes(done.stdout)
+        (root / f"{name}.json").write_text(json.dumps({
+            "command": "npx tsc " + " ".join(tsc[2:] + flags), "exit_code": done.returncode,
+            "failing": []}, indent=1))
     subprocess.run(["rm", "-rf", str(work)], check=True)
 
 

@@ -23,7 +23,8 @@ RUNNERS: dict[str, tuple[str, ...] | None] = {
     "go": ("test", "build", "vet"), "npm": ("test", "run", "t"), "docker": ("build",),
     "unittest": None,
 }
-FAMILIES = {"pytest": "pytest", "py.test": "pytest", "mypy": "mypy", "ruff": "ruff"}
+FAMILIES = {"pytest": "pytest", "py.test": "pytest", "mypy": "mypy", "ruff": "ruff",
+            "tsc": "tsc"}
 # Runs that never end or want a terminal stay untouched: the runner prints only at the end.
 WATCHING = frozenset({"--watch", "-w", "--watchAll", "watch", "--ui", "serve", "--serve"})
 TASK_RUNNERS = frozenset({"make", "gradle", "./gradlew", "mvn", "./mvnw"})

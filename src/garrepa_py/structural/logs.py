@@ -71,6 +71,8 @@ def family_of(command: str) -> str:
         return "ruff"
     if re.search(r"\b(tape|tap|node --test)\b", joined):
         return "tap"
+    if re.search(r"\btsc\b", joined):
+        return "tsc"
     return "generic"
 
 
@@ -154,6 +156,36 @@ def _diagnostics(lines: list[str], summary_line: re.Pattern[str], name: str
                                      "diagnostics"), int(failed)
 
 
+TSC_DIAGNOSTIC = re.compile(r"^(\S+?)(?:\((\d+),\d+\):|:(\d+):\d+ -) (error|warning) TS\d+: ")
+TSC_SUMMARY = re.compile(r"^Found \d+ errors?\b.*$")
+
+
+def _tsc(lines: list[str]) -> tuple[list[Block], list[str], bool, str, int]:
+    """tsc, plain (`file(l,c): error TS…`) or --pretty (`file:l:c - error TS…` and a code
+    frame): each diagnostic with the lines under it."""
+    blocks: list[Block] = []
+    summary = [line for line in lines if TSC_SUMMARY.match(line)]
+    current: Block | None = None
+    for number, line in enumerate(lines, start=1):
+        match = TSC_DIAGNOSTIC.match(line)
+        if match:
+            current = Block(f"{match.group(1)}:{match.group(2) or match.group(3)}", number, [line])
+            blocks.append(current)
+        elif current is not None and not TSC_SUMMARY.match(line) and (
+                line.startswith((" ", "\t")) or line[:1].isdigit() or not line.strip()):
+            current.lines.append(line)
+        else:
+            current = None
+    for block in blocks:
+        while len(block.lines) > 1 and not block.lines[-1].strip():
+            block.lines.pop()
+    errors = sum(1 for block in blocks if " error TS" in block.lines[0])
+    if errors:  # tsc exits 2 when it reports errors (measured with --noEmit)
+        how = f"tsc's summary says {summary[-1]!r}" if summary else f"{errors} tsc errors"
+        return blocks, summary, True, how, 2
+    return blocks, summary, False, "no tsc error", 0
+
+
 TAP_RESULT = re.compile(r"^(not )?ok \d+\b")
 TAP_SUMMARY = re.compile(r"^# (tests|pass|fail|ok|skip|todo)\b")
 
@@ -227,6 +259,8 @@ def digest(raw: str, family: str, spill: str, budget: int = BUDGET) -> Digest:
         blocks, summary, failed, how, code = _diagnostics(lines, RUFF_SUMMARY, "ruff")
     elif family == "tap":
         blocks, summary, failed, how, code = _tap(lines)
+    elif family == "tsc":
+        blocks, summary, failed, how, code = _tsc(lines)
     elif _is_tap(lines):
         family = "tap"
         blocks, summary, failed, how, code = _tap(lines)
