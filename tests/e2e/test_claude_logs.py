@@ -4,8 +4,8 @@ every failure, and the user's permission rules behave exactly as without garrepa
 from __future__ import annotations
 
 import json
-import os
 import re
+import subprocess
 import sys
 import tarfile
 from pathlib import Path
@@ -32,7 +32,7 @@ def click_tree(tmp_path: Path) -> Path:
     for relative, (old, new) in LOG_RUNS["pytest-three-failures"][1].items():
         path = tree / relative
         path.write_text(path.read_text().replace(old, new, 1))
-    os.system(f"git -C {tree} init -q")  # a project root Claude Code recognises
+    subprocess.run(["git", "-C", str(tree), "init", "-q"], check=True)  # a project root
     return tree
 
 

@@ -93,6 +93,9 @@ def test_each_result_shape(git_project: Path, data_dir: Path, tmp_path: Path,
     assert report["routes"]["mcp"]["compressed"] == 4
     assert report["routes"]["mcp"]["saved_chars"] > len(source)
     assert report["routes"]["read"]["passed"] == {"spill-file": 1}
+    # the agent Read the spill of the first briefing: the journal links it as a recovery
+    assert report["recovery"]["by_tool"]["mcp__probe__big_json"] == {
+        "events": 1, "followed": 1, "rate": 1.0}
 
 
 def big_one_line_result(github_corpus: Path, chars: int) -> str:

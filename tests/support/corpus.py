@@ -302,6 +302,26 @@ QS_TEST_DEPS = ("es-value-fixtures", "for-each", "has-bigints", "has-override-mi
                 "mock-property", "object-inspect", "safer-buffer", "tape")
 
 
+def _npm_package(work: Path, npm: str, spec: str, tools: tuple[str, ...]) -> tuple[Path, Path]:
+    """(work folder, unpacked package) for an npm package from the registry, with `tools`
+    installed beside it (its own devDependencies and scripts dropped: only what is named runs)."""
+    if work.exists():
+        subprocess.run(["rm", "-rf", str(work)], check=True)
+    work.mkdir()
+    subprocess.run([npm, "pack", spec, "--silent"], cwd=work, check=True, capture_output=True,
+                   timeout=300)
+    with tarfile.open(next(work.glob("*.tgz"))) as archive:
+        archive.extractall(work, filter="data")
+    package = work / "package"
+    manifest = json.loads((package / "package.json").read_text())
+    for key in ("devDependencies", "scripts"):
+        manifest.pop(key, None)
+    (package / "package.json").write_text(json.dumps(manifest))
+    subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts",
+                    *tools], cwd=package, check=True, capture_output=True, timeout=600)
+    return work, package
+
+
 def _npm_logs(root: Path) -> None:
     """qs 6.17.1 from npm, its own tape suite (1,699 assertions), as it is and with three
     assertions flipped; skipped where npm is not installed."""
@@ -310,21 +330,7 @@ def _npm_logs(root: Path) -> None:
     npm = shutil.which("npm")
     if npm is None:
         return
-    work = root / "qs.work"
-    if work.exists():
-        subprocess.run(["rm", "-rf", str(work)], check=True)
-    work.mkdir()
-    subprocess.run([npm, "pack", "qs@6.17.1", "--silent"], cwd=work, check=True,
-                   capture_output=True, timeout=300)
-    with tarfile.open(next(work.glob("qs-*.tgz"))) as archive:
-        archive.extractall(work, filter="data")
-    package = work / "package"
-    manifest = json.loads((package / "package.json").read_text())
-    for key in ("devDependencies", "scripts"):
-        manifest.pop(key, None)
-    (package / "package.json").write_text(json.dumps(manifest))
-    subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts",
-                    *QS_TEST_DEPS], cwd=package, check=True, capture_output=True, timeout=600)
+    work, package = _npm_package(root / "qs.work", npm, "qs@6.17.1", QS_TEST_DEPS)
     command = ["node", "node_modules/.bin/tape", "test/**/*.js"]
     for name, flip in (("tape-pass", False), ("tape-three-failures", True)):
         parse = package / "test" / "parse.js"
@@ -348,22 +354,8 @@ def _tsc_logs(root: Path, npm: str) -> None:
     """tiny-invariant 1.3.3's TypeScript source from npm, checked by the real tsc: clean (with
     Node's types named, and found by default), and with a type changed (three errors), plain and
     --pretty."""
-    work = root / "tsc.work"
-    if work.exists():
-        subprocess.run(["rm", "-rf", str(work)], check=True)
-    work.mkdir()
-    subprocess.run([npm, "pack", "tiny-invariant@1.3.3", "--silent"], cwd=work, check=True,
-                   capture_output=True, timeout=300)
-    with tarfile.open(next(work.glob("tiny-invariant-*.tgz"))) as archive:
-        archive.extractall(work, filter="data")
-    package = work / "package"
-    manifest = json.loads((package / "package.json").read_text())
-    for key in ("devDependencies", "scripts"):
-        manifest.pop(key, None)
-    (package / "package.json").write_text(json.dumps(manifest))
-    subprocess.run([npm, "install", "--no-save", "--no-audit", "--no-fund", "--ignore-scripts",
-                    "typescript@5", "@types/node"], cwd=package, check=True,
-                   capture_output=True, timeout=600)
+    work, package = _npm_package(root / "tsc.work", npm, "tiny-invariant@1.3.3",
+                                 ("typescript@5", "@types/node"))
     source = package / "src" / "tiny-invariant.ts"
     tsc = ["node", "node_modules/.bin/tsc", "--noEmit", "--strict"]
     runs = {"tsc-clean": (["--types", "node"], False), "tsc-default-types": ([], False),

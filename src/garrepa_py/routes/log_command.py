@@ -35,6 +35,8 @@ FINITE_TASK = re.compile(r"(?i)^(test|tests|check|checks|build|lint|all|ci|typec
 def parse(command: str) -> str | None:
     """The runner family ("pytest", "mypy", "ruff", "generic") when the command is one run of
     a known test or build tool; None otherwise."""
+    if "#" in command:
+        return None  # a comment would swallow the `2>&1 | runner` appended after it
     tokens = _tokens(command)
     if not tokens:
         return None
