@@ -236,7 +236,10 @@ def transcript_tokens(path: str) -> int | None:
 
 def _sessions(records: list[dict[str, Any]], report: Report) -> None:
     """Per session with briefed or held-out events: those counts and, where the transcript can
-    be read, the session's tokens — the holdout comparison's last column."""
+    be read, the session's tokens — the holdout comparison's last column (read only when there
+    is a holdout group: transcripts can be large)."""
+    if not any(record.get("decision") == "holdout" for record in records):
+        return  # no control group: no comparison to read transcripts for
     by_session: dict[str, dict[str, Any]] = {}
     for record in records:
         if record.get("decision") not in ("compress", "holdout") or not record.get("session"):
