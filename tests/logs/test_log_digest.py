@@ -1,5 +1,8 @@
-"""The logs route's digest and runner on real logs: click 8.1.7's own test suite, mypy and ruff
-run for real, some with a fault put in (tests/support/corpus.py `logs`)."""
+"""The logs route's digest and runner on real logs (tests/support/corpus.py `logs`, `jslogs`,
+`nativelogs`): click 8.1.7's own suite, mypy, ruff; qs's tape suite and tsc; Redux Toolkit's
+jest suites and TanStack query-core's vitest suites; semver's cargo tests, go-cmp and
+go-difflib's go tests, Brotli's C encoder under make, JPype's Java under Maven — run for real,
+some with a fault put in. What must survive comes from the fault or the tool's own report."""
 
 from __future__ import annotations
 
@@ -13,17 +16,50 @@ from typing import Any
 import pytest
 
 from garrepa_py.install.project import interpreter_record_text
-from garrepa_py.structural import logs
+from garrepa_py.routes import log_command
+from garrepa_py.structural import log_python, logs
 
 from ..conftest import _corpus
 
 REPO = Path(__file__).resolve().parents[2]
 LAUNCHER = REPO / "templates" / "garrepa-log"
+# Each tool's own summary line, as its documentation shows it: the last one in a log must be a
+# line of the digest, verbatim.
+SUMMARY_LINES = re.compile("|".join((
+    r"^=+ .*\b(passed|failed|errors?|no tests ran)\b.* =+$",  # pytest
+    r"^(\d+ (passed|failed|errors?|skipped|xfailed|xpassed|deselected|warnings?)(, )?)+ in ",
+    r"^(Found \d+ errors? in \d+ files?|Success: no issues found)",  # mypy
+    r"^(Found \d+ errors?\.|All checks passed!)$",  # ruff
+    r"^# (fail|ok)\b",  # TAP
+    r"^Tests: +\d",  # jest
+    r"^ +Tests +\d",  # vitest
+    r"^test result: FAILED\.",  # cargo
+    r"^error: could not compile",
+    r"^FAIL\t\S+",  # go
+    r"^g?make(\[\d+\])?: \*\*\* ",
+    r"^\[INFO\] BUILD (SUCCESS|FAILURE)",  # Maven
+)))
+# Where a compiler or linter points: every such line must be in the digest.
+DIAGNOSTIC_LINES = re.compile("|".join((
+    r"^\S+\(\d+,\d+\): error TS\d+|^\S+:\d+:\d+ - error TS\d+",  # tsc
+    r"^\s+--> \S+:\d+:\d+$",  # ruff's and rustc's locations
+    r"^\S+\.py:\d+: error: ",  # mypy
+    r"^\S+\.(c|h):\d+:\d+: error: ",  # gcc
+    r"^\S+\.go:\d+:\d+: ",  # go build
+    r"^\[ERROR\] \S+\.java:\[\d+,\d+\] ",  # javac under Maven
+)))
 
 
 @pytest.fixture(scope="module")
 def log_corpus() -> Path:
     return _corpus("logs")
+
+
+@pytest.fixture(scope="module")
+def all_logs(log_corpus: Path) -> list[tuple[str, str, dict[str, Any]]]:
+    found = cases(log_corpus) + cases(_corpus("jslogs")) + cases(_corpus("nativelogs"))
+    assert len(found) >= 25
+    return found
 
 
 def cases(root: Path) -> list[tuple[str, str, dict[str, Any]]]:
@@ -34,51 +70,73 @@ def cases(root: Path) -> list[tuple[str, str, dict[str, Any]]]:
     return found
 
 
-def test_the_corpus_is_real_and_varied(log_corpus: Path) -> None:
-    metas = {name: meta for name, _, meta in cases(log_corpus)}
+def digest_of(raw: str, meta: dict[str, Any]) -> logs.Digest:
+    return logs.digest(raw, log_command.parse(meta["command"]) or "generic", "/spill/x.txt")
+
+
+def test_the_corpus_is_real_and_varied(all_logs: list[tuple[str, str, dict[str, Any]]]) -> None:
+    metas = {name: meta for name, _, meta in all_logs}
     assert metas["pytest-three-failures"]["exit_code"] == 1
     assert len(metas["pytest-three-failures"]["failing"]) > 30  # parametrized tests failed too
     assert metas["pytest-collection-error"]["exit_code"] == 2
     assert metas["mypy-type-error"]["exit_code"] == 1 and metas["ruff-errors"]["exit_code"] == 1
     assert {metas[n]["exit_code"] for n in ("pytest-pass", "mypy-clean", "ruff-clean")} == {0}
-    if "tape-pass" in metas:  # npm is there (CI has it): qs's tape suite, tsc, from the registry
-        assert metas["tape-pass"]["exit_code"] == 0
-        assert metas["tsc-type-errors"]["exit_code"] == 2 and metas["tsc-clean"]["exit_code"] == 0
-        assert metas["tape-three-failures"]["exit_code"] == 1
-        assert len(metas["tape-three-failures"]["failing"]) >= 3
+    expected = {  # what each toolchain exits with, measured
+        "tape-pass": 0, "tape-three-failures": 1, "tsc-clean": 0, "tsc-type-errors": 2,
+        "jest-pass": 0, "jest-failures": 1, "jest-real-failures": 1, "vitest-pass": 0,
+        "vitest-failures": 1, "cargo-test-pass": 0, "cargo-test-failures": 101,
+        "cargo-build-error": 101, "go-test-pass": 0, "go-test-failures": 1, "go-build-error": 2,
+        "make-pass": 0, "make-errors": 2, "maven-pass": 0, "maven-compile-errors": 1}
+    if os.environ.get("CI"):  # CI installs every toolchain (scripts/test): none may be missing
+        assert set(expected) <= set(metas)
+    for name, code in expected.items():
+        if name in metas:
+            assert metas[name]["exit_code"] == code, name
+    for name in ("tape-three-failures", "jest-failures", "jest-real-failures",
+                 "vitest-failures", "cargo-test-failures", "go-test-failures"):
+        if name in metas:
+            assert len(metas[name]["failing"]) >= 3, name
 
 
-def test_every_run_is_classified_with_the_original_exit_code(log_corpus: Path) -> None:
-    for name, raw, meta in cases(log_corpus):
-        result = logs.digest(raw, logs.family_of(meta["command"]), "/spill/x.txt")
+def test_every_run_is_classified_with_the_original_exit_code(
+        all_logs: list[tuple[str, str, dict[str, Any]]]) -> None:
+    for name, raw, meta in all_logs:
+        result = digest_of(raw, meta)
         assert result.exit_code == meta["exit_code"], (name, result.how)
         assert result.failed == (meta["exit_code"] != 0), name
         assert len(result.text) <= logs.BUDGET, name
 
 
-def test_every_failure_and_the_summary_line_survive(log_corpus: Path) -> None:
-    for name, raw, meta in cases(log_corpus):
-        result = logs.digest(raw, logs.family_of(meta["command"]), "/spill/x.txt")
-        for failing in meta["failing"]:  # JUnit: module.path::test[param], or ::module
-            if meta.get("format") == "tap":  # TAP: the `not ok` description
-                assert failing in result.text, (name, failing)
-                continue
-            module, _, test = failing.partition("::")
-            if not module:  # a collection error: JUnit names the module as the test
-                module, test = test, ""
-            shown = test or module.replace(".", "/")
-            where = module.replace(".", "/")
-            assert shown.split("[")[0] in result.text, (name, failing)
-            assert where in result.text, (name, failing)
-        summary = [line for line in logs.clean(raw) if logs.PYTEST_SUMMARY.match(line)
-                   or logs.PYTEST_BARE_SUMMARY.match(line) or logs.MYPY_SUMMARY.match(line)
-                   or logs.RUFF_SUMMARY.match(line) or logs.TAP_SUMMARY.match(line)]
+def _shown(failing: str, meta: dict[str, Any]) -> list[str]:
+    """What of a failing test's name the digest must hold, by the report it came from."""
+    if meta.get("format") == "tap" or "::" not in failing:
+        return [failing]  # TAP's `not ok` text; cargo, go, vitest, a jest suite: the name
+    module, _, test = failing.partition("::")  # JUnit from pytest: module.path::test[param]
+    if not module:  # a collection error: JUnit names the module as the test
+        module, test = test, ""
+    return [(test or module.replace(".", "/")).split("[")[0], module.replace(".", "/")]
+
+
+def test_every_failure_and_the_summary_line_survive(
+        all_logs: list[tuple[str, str, dict[str, Any]]]) -> None:
+    for name, raw, meta in all_logs:
+        result = digest_of(raw, meta)
+        text = result.text.replace(" › ", " ")  # jest's report joins describe and test by spaces
+        for failing in meta["failing"]:
+            for part in _shown(failing, meta):
+                assert part in text, (name, failing)
+        for suite in meta.get("suites", []):  # a suite that could not run at all
+            assert suite in result.text, (name, suite)
+        for where in meta.get("where", []):  # the file and line a fault was put in
+            assert where in result.text, (name, where)
+        lines = logs.clean(raw)
+        summary = [line for line in lines if SUMMARY_LINES.match(line)]
         if summary:
             assert summary[-1] in result.text.split("\n"), name  # verbatim, a line of its own
-        for line in logs.clean(raw):  # every compiler or linter diagnostic, where it points
-            if logs.TSC_DIAGNOSTIC.match(line) or logs.RUFF_WHERE.match(line) or (
-                    logs.DIAGNOSTIC.match(line) and " error: " in line):
-                assert line in result.text.split("\n"), (name, line)
+        for index, line in enumerate(lines):
+            head = next((above for above in reversed(lines[:index]) if above[:1].strip()), "")
+            if DIAGNOSTIC_LINES.match(line) and not head.startswith("warning"):
+                assert line in result.text.split("\n"), (name, line)  # rustc: errors only
 
 
 def test_a_long_passing_run_is_a_short_digest(log_corpus: Path) -> None:
@@ -155,7 +213,7 @@ def test_a_head_and_tail_cut_of_the_same_size_loses_failures(log_corpus: Path) -
     in_cut = sum(name in cut for name in names)
     assert all(name in result.text for name in names) and in_cut < len(names)
     # only the digest keeps tracebacks whole (one per distinct fault) and says where each is
-    blocks = logs._pytest(logs.clean(raw))[0]
+    blocks = log_python.pytest(logs.clean(raw)).blocks
     whole_in_digest = sum(block.text() in result.text for block in blocks)
     whole_in_cut = sum(block.text() in cut for block in blocks)
     assert whole_in_digest >= 3 and whole_in_cut == 0

@@ -36,9 +36,9 @@ def pre_bash(project: Path, command: str) -> Any:
     ("PYTHONPATH=src python3 -m pytest", "pytest"),
     ("mypy src", "mypy"),
     ("ruff check .", "ruff"),
-    ("npm test", "generic"),
-    ("cargo test --all", "generic"),
-    ("make", "generic"),
+    ("npm test", "npm"),
+    ("cargo test --all", "cargo"),
+    ("make", "make"),
 ])
 def test_a_runner_is_wrapped_and_nothing_is_allowed_by_the_hook(project: Path, command: str,
                                                                 family: str) -> None:

@@ -7,6 +7,9 @@ Run as a script (the test suite's network guard allows loopback only in-process)
     python tests/support/corpus.py gitrepo  → a git repository, one commit per click release
     python tests/support/corpus.py requests → the same for requests 2.31.0 and 2.32.3
     python tests/support/corpus.py github3  → large GitHub responses from github3.py (benchmark only)
+    python tests/support/corpus.py logs     → pytest, mypy, ruff, tape and tsc runs (click, qs, …)
+    python tests/support/corpus.py jslogs   → jest and vitest runs of real npm packages' suites
+    python tests/support/corpus.py nativelogs → cargo, go, make + cc and Maven runs
 Files are fetched through the package index's simple API and checked against its sha256.
 """
 
@@ -375,6 +378,44 @@ def _tsc_logs(root: Path, npm: str) -> None:
     subprocess.run(["rm", "-rf", str(work)], check=True)
 
 
+def jslogs() -> Path:
+    """jest and vitest logs from real npm packages' own suites (support/build_logs.py)."""
+    import shutil
+
+    from build_logs import jest, vitest  # type: ignore[import-not-found]
+
+    root = CACHE / "jslogs"
+    done = root / ".complete"
+    if done.exists():
+        return root
+    root.mkdir(parents=True, exist_ok=True)
+    npm_tool = shutil.which("npm")
+    if npm_tool is not None:
+        jest(root, npm_tool, _npm_package)
+        vitest(root, npm_tool, _npm_package)
+    done.write_text("@reduxjs/toolkit 1.9.7 (jest), @tanstack/query-core 5.59.0 (vitest)\n")
+    return root
+
+
+def nativelogs() -> Path:
+    """cargo, go, make + cc and Maven logs from real projects (support/build_logs.py); each
+    family only where its toolchain is installed."""
+    from build_logs import cargo, go, make, maven
+
+    root = CACHE / "nativelogs"
+    done = root / ".complete"
+    if done.exists():
+        return root
+    root.mkdir(parents=True, exist_ok=True)
+    cargo(root)
+    go(root)
+    make(root, sdist)
+    maven(root, sdist)
+    done.write_text("semver 1.0.14, go-cmp + go-difflib, Brotli 1.1.0, JPype 1.5.0\n")
+    return root
+
+
 if __name__ == "__main__":
     print({"docs": docs, "github": github, "npm": npm, "gitrepo": gitrepo,
-           "requests": requests_repo, "github3": github3, "logs": logs}[sys.argv[1]]())
+           "requests": requests_repo, "github3": github3, "logs": logs, "jslogs": jslogs,
+           "nativelogs": nativelogs}[sys.argv[1]]())

@@ -23,8 +23,12 @@ RUNNERS: dict[str, tuple[str, ...] | None] = {
     "go": ("test", "build", "vet"), "npm": ("test", "run", "t"), "docker": ("build",),
     "unittest": None,
 }
+# program → the log family its output is read as (structural/logs.py PARSERS); make, npm and
+# tox run other tools, so their logs are recognised by what they look like
 FAMILIES = {"pytest": "pytest", "py.test": "pytest", "mypy": "mypy", "ruff": "ruff",
-            "tsc": "tsc"}
+            "tsc": "tsc", "jest": "jest", "vitest": "vitest", "cargo": "cargo", "go": "go",
+            "make": "make", "gradle": "gradle", "./gradlew": "gradle", "mvn": "maven",
+            "./mvnw": "maven", "npm": "npm", "tox": "tox", "nox": "tox"}
 # Runs that never end or want a terminal stay untouched: the runner prints only at the end.
 WATCHING = frozenset({"--watch", "-w", "--watchAll", "watch", "--ui", "serve", "--serve"})
 TASK_RUNNERS = frozenset({"make", "gradle", "./gradlew", "mvn", "./mvnw"})
@@ -33,8 +37,8 @@ FINITE_TASK = re.compile(r"(?i)^(test|tests|check|checks|build|lint|all|ci|typec
 
 
 def parse(command: str) -> str | None:
-    """The runner family ("pytest", "mypy", "ruff", "generic") when the command is one run of
-    a known test or build tool; None otherwise."""
+    """The log family (FAMILIES, else "generic") when the command is one run of a known test or
+    build tool; None otherwise."""
     if "#" in command:
         return None  # a comment would swallow the `2>&1 | runner` appended after it
     tokens = _tokens(command)

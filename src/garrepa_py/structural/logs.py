@@ -1,227 +1,33 @@
 """Digests of test and build logs that keep every failure: pure, deterministic, standard library.
 
-A log is cleaned (ANSI escapes and carriage-return redraws removed), its outcome told from the
-runner family's own summary or error lines, and its failures kept whole — pytest's FAILURES and
-ERRORS sections with their tracebacks, mypy/ruff/tsc diagnostics, make/npm error lines with their
-context — with the summary lines verbatim and the passing noise collapsed into counts. Each kept
-block names its lines in the exact log, and what does not fit is listed by name and lines.
+A log is cleaned (ANSI escapes and carriage-return redraws removed), read by its runner family's
+parser — the one place below where a family maps to its parser — its outcome told from the
+family's own summary or error lines, and its failures kept whole, with the summary lines
+verbatim and the passing noise collapsed into counts. Each kept block names its lines in the
+exact log, and what does not fit is listed by name and lines.
+
+A family named by the command is trusted; a wrapper (`make`, `npm test`, `tox`, an unknown
+runner) is read by what its log looks like, and its own exit code kept (make exits 2).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from garrepa_py.structural import log_javascript, log_jvm, log_native, log_python
+from garrepa_py.structural.log_lines import Block, Parsed, clean
+
+__all__ = ["BUDGET", "Digest", "clean", "digest", "read"]
 
 BUDGET = 9000  # Claude Code shows a failing command's first ~5,000 and last ~5,000 chars
-ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][A-Za-z0-9]|\x1b[=>]")
-PYTEST_SUMMARY = re.compile(r"^=+ (.*?\b(?:passed|failed|error|errors|skipped|xfailed|xpassed|"
-                            r"deselected|warnings?|no tests ran)\b.*?) =+$")
-# `pytest -q` prints the same summary without the ===== border
-PYTEST_BARE_SUMMARY = re.compile(r"^((?:\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|"
-                                 r"deselected|warnings?)(?:, )?)+ in [\d.]+s(?: \(.*\))?)$")
-PYTEST_SECTION = re.compile(r"^=+ (FAILURES|ERRORS|short test summary info|warnings summary|"
-                            r"PASSES|slowest \d+ durations|.*captured.*) =+$", re.I)
-PYTEST_TEST = re.compile(r"^_{3,} (.+?) _{3,}$")
-RUFF_HEAD = re.compile(r"^[A-Z]{1,4}\d{2,5} \S.*$")  # ruff's full format: CODE message, then -->
-RUFF_WHERE = re.compile(r"^\s+--> (\S+?):(\d+):\d+$")
-MYPY_SUMMARY = re.compile(r"^(Found \d+ errors? in \d+ files?.*|Success: no issues found.*)$")
-RUFF_SUMMARY = re.compile(r"^(Found \d+ errors?\..*|All checks passed!)$")
-DIAGNOSTIC = re.compile(r"^(\S+?):(\d+)(?::\d+)?: (error|warning|note)?:?\s?(.*)$")
 GENERIC_FAIL = re.compile(r"(\bFAIL(ED|URE)?\b|\bERROR\b|\berror(\[\w+\])?:|npm ERR!|"
                           r"make(\[\d+\])?: \*\*\*|BUILD FAILED|Traceback \(most recent call "
                           r"last\)|\bpanic:|Exception in thread)")
 
 
-@dataclass
-class Block:
-    title: str  # a test id, a file:line, "error"
-    first: int  # 1-based line in the cleaned log
-    lines: list[str] = field(default_factory=list)
-
-    @property
-    def last(self) -> int:
-        return self.first + len(self.lines) - 1
-
-    def text(self) -> str:
-        return "\n".join(self.lines)
-
-
-@dataclass
-class Digest:
-    text: str
-    failed: bool
-    how: str  # how the outcome was told
-    exit_code: int
-
-
-def clean(raw: str) -> list[str]:
-    """Lines without ANSI escapes and without what a carriage return drew over."""
-    text = ANSI.sub("", raw.replace("\r\n", "\n"))
-    return [line.rsplit("\r", 1)[-1] for line in text.split("\n")]
-
-
-def family_of(command: str) -> str:
-    words = command.split()
-    joined = " ".join(words)
-    if re.search(r"\bpytest\b|\bpy\.test\b", joined):
-        return "pytest"
-    if re.search(r"\bmypy\b", joined):
-        return "mypy"
-    if re.search(r"\bruff\b", joined):
-        return "ruff"
-    if re.search(r"\b(tape|tap|node --test)\b", joined):
-        return "tap"
-    if re.search(r"\btsc\b", joined):
-        return "tsc"
-    return "generic"
-
-
-def _pytest(lines: list[str]) -> tuple[list[Block], list[str], bool, str, int]:
-    """(failure blocks, summary lines, failed, how, exit code)."""
-    blocks: list[Block] = []
-    summary: list[str] = []
-    section = ""
-    current: Block | None = None
-    for number, line in enumerate(lines, start=1):
-        heading = PYTEST_SECTION.match(line)
-        if heading:
-            section = heading.group(1).lower()
-            current = None
-            continue
-        if PYTEST_SUMMARY.match(line) or PYTEST_BARE_SUMMARY.match(line):
-            summary.append(line)
-            current = None
-            continue
-        if section in ("failures", "errors"):
-            test = PYTEST_TEST.match(line)
-            if test:
-                current = Block(test.group(1), number, [line])
-                blocks.append(current)
-            elif current is not None:
-                current.lines.append(line)
-        elif section == "short test summary info" and line.strip() and not blocks:
-            summary.append(line)  # -q without tracebacks (--tb=no): these lines are the failures
-        elif line.startswith("Interrupted:"):
-            summary.append(line)
-    final = next((line for line in reversed(summary)
-                  if PYTEST_SUMMARY.match(line) or PYTEST_BARE_SUMMARY.match(line)), None)
-    if final is None:
-        crashed = bool(blocks) or any("Traceback" in line or "INTERNALERROR" in line
-                                      for line in lines)
-        return blocks, summary, True, ("no pytest summary line: the run did not finish"
-                                       + (" (a traceback is in the log)" if crashed else "")), 1
-    words = (PYTEST_SUMMARY.match(final) or PYTEST_BARE_SUMMARY.match(final)).group(1)  # type: ignore[union-attr]
-    if re.search(r"\b(failed|error|errors)\b", words):
-        # pytest exits 2 when collection errors interrupted the run, 1 for failing tests
-        interrupted = any(line.startswith(("Interrupted:", "!!!")) and "Interrupted" in line
-                          for line in lines)
-        return blocks, summary, True, f"pytest's summary line says {words!r}", \
-            2 if interrupted else 1
-    if "interrupted" in words:
-        return blocks, summary, True, f"pytest's summary line says {words!r}", 2
-    if "no tests ran" in words:
-        return blocks, summary, True, "pytest's summary line says no tests ran", 5
-    return blocks, summary, False, f"pytest's summary line says {words!r}", 0
-
-
-def _diagnostics(lines: list[str], summary_line: re.Pattern[str], name: str
-                 ) -> tuple[list[Block], list[str], bool, str, int]:
-    blocks: list[Block] = []
-    summary = [line for line in lines if summary_line.match(line)]
-    open_block: Block | None = None
-    for number, line in enumerate(lines, start=1):
-        where = RUFF_WHERE.match(line)
-        if where and number >= 2 and RUFF_HEAD.match(lines[number - 2]):
-            open_block = Block(f"{where.group(1)}:{where.group(2)}", number - 1,
-                               [lines[number - 2], line])
-            blocks.append(open_block)
-            continue
-        if open_block is not None:
-            if line.strip() or (number < len(lines) and lines[number].startswith(" ")):
-                open_block.lines.append(line)
-                continue
-            open_block = None
-        match = DIAGNOSTIC.match(line)
-        if match and match.group(3) != "note" and not line.startswith(" "):
-            blocks.append(Block(f"{match.group(1)}:{match.group(2)}", number, [line]))
-        elif blocks and line.startswith((" ", "|", "-->", "^")) and \
-                number == blocks[-1].last + 1:
-            blocks[-1].lines.append(line)  # the code frame under a diagnostic
-    if summary:
-        failed = bool(re.search(r"Found \d+ error", summary[-1]))
-        return blocks, summary, failed, f"{name}'s summary line says {summary[-1]!r}", int(failed)
-    failed = bool(blocks)
-    return blocks, summary, failed, (f"no {name} summary line; {len(blocks)} diagnostics "
-                                     "found" if failed else f"no {name} summary line and no "
-                                     "diagnostics"), int(failed)
-
-
-TSC_DIAGNOSTIC = re.compile(r"^(\S+?)(?:\((\d+),\d+\):|:(\d+):\d+ -) (error|warning) TS\d+: ")
-TSC_SUMMARY = re.compile(r"^Found \d+ errors?\b.*$")
-
-
-def _tsc(lines: list[str]) -> tuple[list[Block], list[str], bool, str, int]:
-    """tsc, plain (`file(l,c): error TS…`) or --pretty (`file:l:c - error TS…` and a code
-    frame): each diagnostic with the lines under it."""
-    blocks: list[Block] = []
-    summary = [line for line in lines if TSC_SUMMARY.match(line)]
-    current: Block | None = None
-    for number, line in enumerate(lines, start=1):
-        match = TSC_DIAGNOSTIC.match(line)
-        if match:
-            current = Block(f"{match.group(1)}:{match.group(2) or match.group(3)}", number, [line])
-            blocks.append(current)
-        elif current is not None and not TSC_SUMMARY.match(line) and (
-                line.startswith((" ", "\t")) or line[:1].isdigit() or not line.strip()):
-            current.lines.append(line)
-        else:
-            current = None
-    for block in blocks:
-        while len(block.lines) > 1 and not block.lines[-1].strip():
-            block.lines.pop()
-    errors = sum(1 for block in blocks if " error TS" in block.lines[0])
-    if errors:  # tsc exits 2 when it reports errors (measured with --noEmit)
-        how = f"tsc's summary says {summary[-1]!r}" if summary else f"{errors} tsc errors"
-        return blocks, summary, True, how, 2
-    return blocks, summary, False, "no tsc error", 0
-
-
-TAP_RESULT = re.compile(r"^(not )?ok \d+\b")
-TAP_SUMMARY = re.compile(r"^# (tests|pass|fail|ok|skip|todo)\b")
-
-
-def _is_tap(lines: list[str]) -> bool:
-    """TAP (tape, node-tap, node --test, prove): `ok N …` / `not ok N …` lines."""
-    return any(line.startswith("TAP version") for line in lines[:50]) or \
-        sum(1 for line in lines if TAP_RESULT.match(line)) >= 3
-
-
-def _tap(lines: list[str]) -> tuple[list[Block], list[str], bool, str, int]:
-    blocks: list[Block] = []
-    current: Block | None = None
-    for number, line in enumerate(lines, start=1):
-        if line.startswith("not ok "):
-            current = Block(line[7:].strip(), number, [line])
-            blocks.append(current)
-        elif current is not None and (line.startswith("  ") or not line.strip()):
-            current.lines.append(line)
-            if line.strip() == "...":  # the end of its YAML block
-                current = None
-        else:
-            current = None
-    summary = [line for line in lines if TAP_SUMMARY.match(line)]
-    fails = [int(m.group(1)) for line in summary if (m := re.match(r"^# fail\s+(\d+)", line))]
-    if fails:
-        failed = fails[-1] > 0
-        return blocks, summary, failed, f"TAP's summary says '# fail {fails[-1]}'", int(failed)
-    if any(line.strip() == "# ok" for line in summary):
-        return blocks, summary, bool(blocks), "TAP's summary says '# ok'", int(bool(blocks))
-    failed = bool(blocks)
-    return blocks, summary, failed, (f"no TAP summary; {len(blocks)} 'not ok' lines" if failed
-                                     else "no TAP summary and no 'not ok' line"), int(failed)
-
-
-def _generic(lines: list[str]) -> tuple[list[Block], list[str], bool, str, int]:
+def generic(lines: list[str]) -> Parsed:
     blocks: list[Block] = []
     for number, line in enumerate(lines, start=1):
         if GENERIC_FAIL.search(line):
@@ -232,10 +38,61 @@ def _generic(lines: list[str]) -> tuple[list[Block], list[str], bool, str, int]:
                 blocks.append(Block(line.strip()[:80], start, lines[start - 1:number + 3]))
     tail = [line for line in lines[-5:] if line.strip()]
     if blocks:
-        return blocks, tail, True, (f"{len(blocks)} error or failure lines (FAIL, ERROR, "
-                                    "error:, make ***, npm ERR!, Traceback …)"), 1
-    return blocks, tail, False, "no error or failure line in the log", 0
+        return Parsed(blocks, tail, True, (f"{len(blocks)} error or failure lines (FAIL, ERROR, "
+                                           "error:, make ***, npm ERR!, Traceback …)"), 1)
+    return Parsed(blocks, tail, False, "no error or failure line in the log", 0)
 
+
+
+
+@dataclass
+class Digest:
+    text: str
+    failed: bool
+    how: str  # how the outcome was told
+    exit_code: int
+
+
+
+# The one place a family maps to its parser. A command names its family (routes/log_command.py);
+# for the rest the log is recognised by the first of SNIFFED whose test matches.
+PARSERS: dict[str, Callable[[list[str]], Parsed]] = {
+    "pytest": log_python.pytest, "mypy": log_python.mypy, "ruff": log_python.ruff,
+    "jest": log_javascript.jest, "vitest": log_javascript.vitest, "tap": log_javascript.tap,
+    "tsc": log_javascript.tsc, "cargo": log_native.cargo, "go": log_native.go,
+    "c": log_native.c_build, "maven": log_jvm.maven, "gradle": log_jvm.gradle,
+    "generic": generic,
+}
+SNIFFED: tuple[tuple[str, Callable[[list[str]], bool]], ...] = (
+    ("pytest", log_python.is_pytest), ("jest", log_javascript.is_jest),
+    ("vitest", log_javascript.is_vitest), ("cargo", log_native.is_cargo),
+    ("go", log_native.is_go), ("maven", log_jvm.is_maven), ("gradle", log_jvm.is_gradle),
+    ("tap", log_javascript.is_tap), ("tsc", log_javascript.is_tsc),
+    ("c", log_native.is_c_build),
+)
+# Runners that run another (make test → pytest): their log is sniffed, their exit code kept.
+PASSING = re.compile(r"\bPASS(ED)?\b|\bok\b|^\s*[✓√✔] ")
+WRAPPERS = {"make": 2, "npm": 1, "tox": 1, "generic": 1}
+
+
+def read(lines: list[str], family: str) -> Parsed:
+    """The parsed log: by the family the command named, or by what the log looks like."""
+    if family in PARSERS and family != "generic":
+        parsed = PARSERS[family](lines)
+        parsed.family = family
+        return parsed
+    sniffed = next((name for name, looks in SNIFFED if looks(lines)), "generic")
+    parsed = PARSERS[sniffed](lines)
+    parsed.family = sniffed if family in ("generic", "") or family not in WRAPPERS \
+        else f"{family} → {sniffed}"
+    if family in WRAPPERS and family != "generic":
+        if family == "make" and any(log_native.MAKE_ERROR.match(line) for line in lines):
+            parsed.failed = True  # a target failed even where the tool it ran said nothing
+            parsed.summary += [line for line in lines if log_native.MAKE_ERROR.match(line)
+                               and line not in parsed.summary]
+        if parsed.failed:
+            parsed.exit_code = WRAPPERS[family]
+    return parsed
 
 FAULT_LINE = re.compile(r"^\S+:\d+: \w")
 
@@ -251,23 +108,11 @@ def digest(raw: str, family: str, spill: str, budget: int = BUDGET) -> Digest:
     lines = clean(raw)
     while lines and not lines[-1].strip():
         lines.pop()
-    if family == "pytest":
-        blocks, summary, failed, how, code = _pytest(lines)
-    elif family == "mypy":
-        blocks, summary, failed, how, code = _diagnostics(lines, MYPY_SUMMARY, "mypy")
-    elif family == "ruff":
-        blocks, summary, failed, how, code = _diagnostics(lines, RUFF_SUMMARY, "ruff")
-    elif family == "tap":
-        blocks, summary, failed, how, code = _tap(lines)
-    elif family == "tsc":
-        blocks, summary, failed, how, code = _tsc(lines)
-    elif _is_tap(lines):
-        family = "tap"
-        blocks, summary, failed, how, code = _tap(lines)
-    else:
-        blocks, summary, failed, how, code = _generic(lines)
+    parsed = read(lines, family)
+    blocks, summary, failed, how = parsed.blocks, parsed.summary, parsed.failed, parsed.how
+    family = parsed.family
     kept_lines = {n for block in blocks for n in range(block.first, block.last + 1)}
-    passing = sum(1 for line in lines if re.search(r"\bPASSED\b|\bok\b", line))
+    passing = sum(1 for line in lines if PASSING.search(line))
     head = (f"[garrepa log | {family} | {'FAILED' if failed else 'passed'} ({how}) | "
             f"{sum(len(line) + 1 for line in lines):,} chars, {len(lines):,} lines]")
     pointer = (f"[exact log: {spill} ({len(lines):,} lines, ANSI and redraws removed) | Read it "
@@ -312,4 +157,4 @@ def digest(raw: str, family: str, spill: str, budget: int = BUDGET) -> Digest:
     text = "\n".join(out)
     if len(text) > budget:  # only a very long listing of what is not shown gets here
         text = text[:budget - len(pointer) - 40].rsplit("\n", 1)[0] + "\n… (cut)\n" + pointer
-    return Digest(text, failed, how, code)
+    return Digest(text, failed, how, parsed.exit_code)

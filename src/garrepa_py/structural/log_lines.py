@@ -1,0 +1,66 @@
+"""What every log family's parser shares: cleaned lines, kept blocks and the parsed outcome."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|"
+                  r"\x1b[()][A-Za-z0-9]|\x1b[=>]")
+
+
+def clean(raw: str) -> list[str]:
+    """Lines without ANSI escapes and without what a carriage return drew over."""
+    text = ANSI.sub("", raw.replace("\r\n", "\n"))
+    return [line.rsplit("\r", 1)[-1] for line in text.split("\n")]
+
+
+@dataclass
+class Block:
+    """A failure kept whole: its name and its lines, numbered as in the cleaned log."""
+
+    title: str  # a test id, a file:line, "error"
+    first: int  # 1-based line in the cleaned log
+    lines: list[str] = field(default_factory=list)
+
+    @property
+    def last(self) -> int:
+        return self.first + len(self.lines) - 1
+
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+    def trim(self) -> Block:
+        while len(self.lines) > 1 and not self.lines[-1].strip():
+            self.lines.pop()
+        return self
+
+
+@dataclass
+class Parsed:
+    """One family's reading of a log: what failed, its summary lines, and the outcome."""
+
+    blocks: list[Block]
+    summary: list[str]
+    failed: bool
+    how: str  # how the outcome was told, said in the digest
+    exit_code: int
+    family: str = ""
+
+
+def span(lines: list[str], start: int, keep: re.Pattern[str] | None = None,
+         stop: re.Pattern[str] | None = None, limit: int = 200) -> list[str]:
+    """lines[start:] while they are indented or blank (or match `keep`) and do not match `stop`;
+    trailing blank lines dropped."""
+    taken: list[str] = []
+    for line in lines[start:start + limit]:
+        if stop is not None and stop.match(line):
+            break
+        if line.startswith((" ", "\t")) or not line.strip() or (keep is not None
+                                                                 and keep.match(line)):
+            taken.append(line)
+            continue
+        break
+    while taken and not taken[-1].strip():
+        taken.pop()
+    return taken
