@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -123,3 +124,59 @@ def test_permission_rules_behave_as_without_garrepa(click_tree: Path, tmp_path: 
         assert "python3 -m pytest tests" in text  # asked about by its own text
     if expected != "[garrepa log | pytest | FAILED":  # asked or denied: it never ran
         assert not list(click_tree.glob(".garrepa/spill/*"))
+
+
+def test_claude_code_reports_a_pipeline_by_its_last_command(click_tree: Path, tmp_path: Path,
+                                                           garrepa_home: Path) -> None:
+    """Why the runner tells the outcome from the log (the better channel looked for): Claude Code
+    2.1.328 runs a Bash command without pipefail, so `ORIGINAL 2>&1 | RUNNER` is reported by the
+    runner's status alone — the original's exit code never reaches the runner or the agent."""
+    piped, _ = run(click_tree, tmp_path, garrepa_home,
+                   command="sh -c 'echo it-failed; exit 3' 2>&1 | cat")
+    assert not piped.get("is_error") and "it-failed" in str(piped["content"])
+    alone, _ = run(click_tree, tmp_path, garrepa_home, command="sh -c 'echo it-failed; exit 3'")
+    assert alone.get("is_error") is True and str(alone["content"]).startswith("Exit code 3\n")
+
+
+GOCODE = Path("/usr/share/gocode/src/github.com")
+
+
+@pytest.mark.skipif(shutil.which("go") is None or not (GOCODE / "pmezard" / "go-difflib").is_dir()
+                    or not (GOCODE / "google" / "go-cmp").is_dir(),
+                    reason="Go and Debian's go-difflib and go-cmp sources (scripts/test installs "
+                           "them)")
+def test_a_failing_go_test_reaches_the_agent_as_a_go_digest(tmp_path: Path,
+                                                            garrepa_home: Path) -> None:
+    """Another family end to end: go-difflib's own tests with two assertions flipped, beside
+    go-cmp's passing ones, run by `go test -v` through the real Claude Code; and go-difflib's
+    alone, whose short log comes back as it came, still a failure."""
+    gopath = tmp_path / "gopath"
+    for owner, name in (("pmezard", "go-difflib"), ("google", "go-cmp")):
+        shutil.copytree(GOCODE / owner / name, gopath / "src" / "github.com" / owner / name)
+    project = gopath / "src" / "github.com" / "pmezard" / "go-difflib"
+    tests = project / "difflib" / "difflib_test.go"
+    tests.write_text(tests.read_text()
+                     .replace("assertEqual(t, s.Ratio(), 0.75)", "assertEqual(t, s.Ratio(), 0.5)")
+                     .replace("assertEqual(t, sm.Ratio(), 1.0)", "assertEqual(t, sm.Ratio(), 2.0)"))
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
+    garrepa("init", str(project), "--logs")
+    go_env = {"GOPATH": str(gopath), "GO111MODULE": "off", "GOFLAGS": "", "GOTOOLCHAIN": "local",
+              "GOCACHE": str(tmp_path / "gocache"),
+              "PATH": f"{Path(shutil.which('go') or 'go').parent}:/usr/local/bin:/usr/bin:/bin"}
+    both = "go test -v github.com/google/go-cmp/... ./difflib"
+    with FakeAnthropic([Turn.tool("Bash", command=both),
+                        Turn.tool("Bash", command="go test -v ./difflib")]) as fake:
+        done = run_claude(project, fake.url, tmp_path / "home", garrepa_home, extra_env=go_env,
+                          timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        big, small = fake.tool_results().values()
+    for result in (big, small):
+        text = str(result["content"])
+        assert result.get("is_error") is True and text.startswith("Exit code 1\n")
+        for kept in ("--- FAIL: TestSequenceMatcherRatio", "difflib_test.go:20: 0.75 != 0.5",
+                     "--- FAIL: TestSFBugsRatioForNullSeqn", "difflib_test.go:20: 1 != 2"):
+            assert kept in text, kept
+        assert re.search(r"^FAIL\tgithub\.com/pmezard/go-difflib/difflib\t[\d.]+s$", text, re.M)
+    assert "[garrepa log | go | FAILED" in str(big["content"])
+    assert "characters truncated" not in str(big["content"]) and "--- PASS" not in str(big["content"])
+    assert "[garrepa log" not in str(small["content"]) and "--- PASS" in str(small["content"])
