@@ -57,7 +57,7 @@ def run(tree: Path, tmp_path: Path, garrepa_home: Path, command: str = PYTEST,
     return result, done
 
 
-def allow(tree: Path, *rules: str, deny: tuple[str, ...] = ()) -> None:
+def allow(tree: Path, *rules: str, deny: tuple[str, ...] = (), ask: tuple[str, ...] = ()) -> None:
     """The user's own rules, in settings.local.json beside the runner's rule init wrote."""
     path = tree / ".claude" / "settings.local.json"
     data = json.loads(path.read_text()) if path.exists() else {}
@@ -65,6 +65,8 @@ def allow(tree: Path, *rules: str, deny: tuple[str, ...] = ()) -> None:
     permissions["allow"] = [*permissions.get("allow", []), *rules]
     if deny:
         permissions["deny"] = list(deny)
+    if ask:
+        permissions["ask"] = list(ask)
     path.write_text(json.dumps(data))
 
 
@@ -107,17 +109,22 @@ def test_a_passing_run_is_a_short_digest(click_tree: Path, tmp_path: Path,
     assert text.startswith("[garrepa log | pytest | passed") and len(text) < 1000
 
 
-@pytest.mark.parametrize("rules, deny, expected", [
-    (("Bash(python3 -m pytest:*)",), (), "[garrepa log | pytest | FAILED"),  # allowed: runs
-    ((), (), "requires approval"),                                      # not allowed: asked
-    (("Bash(python3 -m pytest:*)",), ("Bash(python3 -m pytest:*)",), "denied"),  # deny wins
+PYTEST_RULE = "Bash(python3 -m pytest:*)"
+
+
+@pytest.mark.parametrize("rules, deny, ask, skip, expected", [
+    ((PYTEST_RULE,), (), (), False, "[garrepa log | pytest | FAILED"),  # allowed: runs
+    ((), (), (), False, "requires approval"),                            # not allowed: asked
+    ((), (), (PYTEST_RULE,), False, "requires approval"),                # in `ask`: asked
+    ((PYTEST_RULE,), (PYTEST_RULE,), (), False, "denied"),               # deny wins
+    ((), (PYTEST_RULE,), (), True, "denied"),  # even under --dangerously-skip-permissions
 ])
-def test_permission_rules_behave_as_without_garrepa(click_tree: Path, tmp_path: Path,
-                                                    garrepa_home: Path, rules: tuple[str, ...],
-                                                    deny: tuple[str, ...], expected: str) -> None:
+def test_permission_rules_behave_as_without_garrepa(
+        click_tree: Path, tmp_path: Path, garrepa_home: Path, rules: tuple[str, ...],
+        deny: tuple[str, ...], ask: tuple[str, ...], skip: bool, expected: str) -> None:
     garrepa("init", str(click_tree), "--logs")
-    allow(click_tree, *rules, deny=deny)
-    result, _ = run(click_tree, tmp_path, garrepa_home, skip=False)
+    allow(click_tree, *rules, deny=deny, ask=ask)
+    result, _ = run(click_tree, tmp_path, garrepa_home, skip=skip)
     text = str(result["content"])
     assert expected in text
     if expected == "requires approval":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -86,3 +87,23 @@ def test_off_unless_asked_for_and_trusted(project: Path) -> None:
     runner_file(project).write_text("#!/bin/sh\nexec cat\n")
     runner_file(project).chmod(0o755)
     assert pre_bash(project, "pytest") is None
+
+
+def test_a_log_spill_is_never_digested_again(project: Path) -> None:
+    """The runner's spill, read back by the agent (a Read, or sed/grep/head/tail/cat naming it),
+    comes back whole: no route touches it."""
+    from ..conftest import _corpus
+
+    init(project, "--logs")
+    raw = (_corpus("logs") / "pytest-three-failures.log").read_bytes()
+    done = subprocess.run([str(runner_file(project)), "--family", "pytest", "--project",
+                           str(project)], input=raw, capture_output=True, timeout=60, check=False)
+    assert done.returncode == 1
+    spill = re.search(rb"\[exact log: (\S+) \(", done.stdout).group(1).decode()  # type: ignore[union-attr]
+    for command in (f"sed -n 1,40p {spill}", f"grep -n FAILED {spill}", f"head -100 {spill}",
+                    f"tail -n 50 {spill}", f"cat {spill}"):
+        assert pre_bash(project, command) is None, command
+    event = {**session_fields(project.parent), "hook_event_name": "PreToolUse",
+             "tool_name": "Read", "cwd": str(project), "tool_input": {"file_path": spill}}
+    proc = run_hook(json.dumps(event), env={"CLAUDE_PROJECT_DIR": str(project)})
+    assert (proc.returncode, proc.stdout) == (0, b"")  # the Read runs as asked, whole
