@@ -38,6 +38,7 @@ SUMMARY_LINES = re.compile("|".join((
     r"^FAIL\t\S+",  # go
     r"^g?make(\[\d+\])?: \*\*\* ",
     r"^\[INFO\] BUILD (SUCCESS|FAILURE)",  # Maven
+    r"^✖ \d+ problems? ",  # ESLint
 )))
 # Where a compiler or linter points: every such line must be in the digest.
 DIAGNOSTIC_LINES = re.compile("|".join((
@@ -47,6 +48,7 @@ DIAGNOSTIC_LINES = re.compile("|".join((
     r"^\S+\.(c|h):\d+:\d+: error: ",  # gcc
     r"^\S+\.go:\d+:\d+: ",  # go build
     r"^\[ERROR\] \S+\.java:\[\d+,\d+\] ",  # javac under Maven
+    r"^ +\d+:\d+ +error ",  # ESLint
 )))
 
 
@@ -86,7 +88,8 @@ def test_the_corpus_is_real_and_varied(all_logs: list[tuple[str, str, dict[str, 
         "jest-pass": 0, "jest-failures": 1, "jest-real-failures": 1, "vitest-pass": 0,
         "vitest-failures": 1, "cargo-test-pass": 0, "cargo-test-failures": 101,
         "cargo-build-error": 101, "go-test-pass": 0, "go-test-failures": 1, "go-build-error": 2,
-        "make-pass": 0, "make-errors": 2, "maven-pass": 0, "maven-compile-errors": 1}
+        "make-pass": 0, "make-errors": 2, "maven-pass": 0, "maven-compile-errors": 1,
+        "eslint-errors": 1, "eslint-clean": 0}
     if os.environ.get("CI"):  # CI installs every toolchain (scripts/test): none may be missing
         assert set(expected) <= set(metas)
     for name, code in expected.items():

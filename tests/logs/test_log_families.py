@@ -58,7 +58,7 @@ def test_npm_test_running_jest_is_read_as_jest(js_corpus: Path) -> None:
 @pytest.mark.parametrize("command, family", [
     ("npx jest --ci", "jest"), ("npx vitest run", "vitest"), ("cargo test --all", "cargo"),
     ("go test ./...", "go"), ("mvn -B verify", "maven"), ("./gradlew build", "gradle"),
-    ("make -j4", "make"), ("npm test", "npm"), ("tox -e py311", "tox"), ("eslint .", "generic"),
+    ("make -j4", "make"), ("npm test", "npm"), ("tox -e py311", "tox"), ("eslint .", "eslint"),
 ])
 def test_the_command_names_the_family(command: str, family: str) -> None:
     assert log_command.parse(command) == family

@@ -147,6 +147,35 @@ def vitest(root: Path, npm: str, package_of: Callable[..., tuple[Path, Path]]) -
     shutil.rmtree(work)
 
 
+ESLINT_CONFIG = """const js = require("@eslint/js");
+const globals = require("globals");
+module.exports = [js.configs.recommended, {languageOptions: {sourceType: "commonjs",
+  globals: {...globals.node}}, rules: {"no-unused-vars": "error", "eqeqeq": "warn"}}];
+"""
+
+
+def eslint(root: Path, npm: str, package_of: Callable[..., tuple[Path, Path]]) -> None:
+    """qs 6.17.1's sources and tests from npm under ESLint 9's recommended rules: as they are
+    (one real error, warnings) with two faults put in, and one clean file."""
+    work, package = package_of(root / "eslint.work", npm, "qs@6.17.1",
+                               ("eslint@9", "@eslint/js@9", "globals@15"))
+    for stale in [*package.glob(".eslintrc*"), *package.glob("eslint.config.*")]:
+        stale.unlink()
+    (package / "eslint.config.js").write_text(ESLINT_CONFIG)
+    faults: list[Edit] = [("lib/formats.js", "'use strict';", "'use strict';\n\nvar unused = 1;", 1),
+                          ("lib/parse.js", "'use strict';", "'use strict';\n\nundefinedCall();", 1)]
+    runs: dict[str, tuple[list[str], list[Edit]]] = {
+        "eslint-errors": (["lib", "test"], faults), "eslint-clean": (["lib/formats.js"], [])}
+    for name, (paths, edits) in runs.items():
+        originals = _edit(package, edits)
+        where = [f"{relative}:{_line_of(package, relative, new.split(chr(10))[-1])}"
+                 for relative, _, new, _ in edits]
+        _record(root, name, "npx eslint " + " ".join(paths),
+                ["node", "node_modules/.bin/eslint", *paths], package, failing=[], where=where)
+        _restore(package, originals)
+    shutil.rmtree(work)
+
+
 SEMVER = Path("/usr/share/cargo/registry/semver-1.0.14")
 
 

@@ -379,10 +379,11 @@ def _tsc_logs(root: Path, npm: str) -> None:
 
 
 def jslogs() -> Path:
-    """jest and vitest logs from real npm packages' own suites (support/build_logs.py)."""
+    """jest and vitest logs from real npm packages' own suites, ESLint on one's sources
+    (support/build_logs.py)."""
     import shutil
 
-    from build_logs import jest, vitest  # type: ignore[import-not-found]
+    from build_logs import eslint, jest, vitest  # type: ignore[import-not-found]
 
     root = CACHE / "jslogs"
     done = root / ".complete"
@@ -393,7 +394,9 @@ def jslogs() -> Path:
     if npm_tool is not None:
         jest(root, npm_tool, _npm_package)
         vitest(root, npm_tool, _npm_package)
-    done.write_text("@reduxjs/toolkit 1.9.7 (jest), @tanstack/query-core 5.59.0 (vitest)\n")
+        eslint(root, npm_tool, _npm_package)
+    done.write_text("@reduxjs/toolkit 1.9.7 (jest), @tanstack/query-core 5.59.0 (vitest), "
+                    "qs 6.17.1 (eslint)\n")
     return root
 
 

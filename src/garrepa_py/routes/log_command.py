@@ -26,7 +26,7 @@ RUNNERS: dict[str, tuple[str, ...] | None] = {
 # program → the log family its output is read as (structural/logs.py PARSERS); make, npm and
 # tox run other tools, so their logs are recognised by what they look like
 FAMILIES = {"pytest": "pytest", "py.test": "pytest", "mypy": "mypy", "ruff": "ruff",
-            "tsc": "tsc", "jest": "jest", "vitest": "vitest", "cargo": "cargo", "go": "go",
+            "tsc": "tsc", "eslint": "eslint", "jest": "jest", "vitest": "vitest", "cargo": "cargo", "go": "go",
             "make": "make", "gradle": "gradle", "./gradlew": "gradle", "mvn": "maven",
             "./mvnw": "maven", "npm": "npm", "tox": "tox", "nox": "tox"}
 # Runs that never end or want a terminal stay untouched: the runner prints only at the end.

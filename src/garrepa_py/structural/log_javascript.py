@@ -1,5 +1,5 @@
 """JavaScript's runners: jest and vitest (their failure blocks and `Tests:` summaries), TAP
-(tape, node-tap, node --test) and tsc's diagnostics with their code frames."""
+(tape, node-tap, node --test), tsc's diagnostics with their code frames and ESLint's report."""
 
 from __future__ import annotations
 
@@ -20,6 +20,9 @@ VITEST_SECTION = re.compile(r"^⎯+ (Failed (?:Suites|Tests) \d+|Unhandled Error
                             r"Unhandled Rejection|Type Errors?)\b.*⎯+$")
 VITEST_SEPARATOR = re.compile(r"^⎯+(\[\d+/\d+\]⎯)?$")
 VITEST_FAIL = re.compile(r"^ FAIL  (.+)$")
+ESLINT_FILE = re.compile(r"^(/|[A-Za-z]:\\|\./|\w)\S*\.\w+$")
+ESLINT_PROBLEM = re.compile(r"^ +(\d+):(\d+) +(error|warning) +(.*)$")
+ESLINT_SUMMARY = re.compile(r"^✖ \d+ problems? \((\d+) errors?, (\d+) warnings?\)")
 
 
 def is_jest(lines: list[str]) -> bool:
@@ -41,6 +44,36 @@ def is_tap(lines: list[str]) -> bool:
 
 def is_tsc(lines: list[str]) -> bool:
     return any(TSC_DIAGNOSTIC.match(line) for line in lines)
+
+
+def is_eslint(lines: list[str]) -> bool:
+    return any(ESLINT_SUMMARY.match(line) for line in lines[-20:])
+
+
+def eslint(lines: list[str]) -> Parsed:
+    """ESLint's stylish report: each error line, named by the file above it and its line
+    (warnings counted, not kept); the `✖ N problems` line verbatim."""
+    blocks: list[Block] = []
+    current_file = ""
+    warnings = 0
+    for number, line in enumerate(lines, start=1):
+        if ESLINT_FILE.match(line):
+            current_file = line.strip()
+            continue
+        problem = ESLINT_PROBLEM.match(line)
+        if problem is None:
+            continue
+        if problem.group(3) == "warning":
+            warnings += 1
+            continue
+        blocks.append(Block(f"{current_file}:{problem.group(1)}", number, [line]))
+    summary = [line for line in lines if ESLINT_SUMMARY.match(line)][-1:]
+    if summary:  # an error fails the run; warnings alone do not (without --max-warnings)
+        errors = int(ESLINT_SUMMARY.match(summary[0]).group(1))  # type: ignore[union-attr]
+        return Parsed(blocks, summary, errors > 0, f"ESLint's summary says {summary[0]!r}",
+                      int(errors > 0))
+    return Parsed(blocks, summary, bool(blocks), f"{len(blocks)} ESLint errors" if blocks
+                  else "no ESLint problem", int(bool(blocks)))
 
 
 def jest(lines: list[str]) -> Parsed:

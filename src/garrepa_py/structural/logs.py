@@ -59,7 +59,7 @@ class Digest:
 PARSERS: dict[str, Callable[[list[str]], Parsed]] = {
     "pytest": log_python.pytest, "mypy": log_python.mypy, "ruff": log_python.ruff,
     "jest": log_javascript.jest, "vitest": log_javascript.vitest, "tap": log_javascript.tap,
-    "tsc": log_javascript.tsc, "cargo": log_native.cargo, "go": log_native.go,
+    "tsc": log_javascript.tsc, "eslint": log_javascript.eslint, "cargo": log_native.cargo, "go": log_native.go,
     "c": log_native.c_build, "maven": log_jvm.maven, "gradle": log_jvm.gradle,
     "generic": generic,
 }
@@ -68,6 +68,7 @@ SNIFFED: tuple[tuple[str, Callable[[list[str]], bool]], ...] = (
     ("vitest", log_javascript.is_vitest), ("cargo", log_native.is_cargo),
     ("go", log_native.is_go), ("maven", log_jvm.is_maven), ("gradle", log_jvm.is_gradle),
     ("tap", log_javascript.is_tap), ("tsc", log_javascript.is_tsc),
+    ("eslint", log_javascript.is_eslint),
     ("c", log_native.is_c_build),
 )
 # Runners that run another (make test → pytest): their log is sniffed, their exit code kept.
