@@ -89,14 +89,15 @@ def test_the_corpus_is_real_and_varied(all_logs: list[tuple[str, str, dict[str, 
         "vitest-failures": 1, "cargo-test-pass": 0, "cargo-test-failures": 101,
         "cargo-build-error": 101, "go-test-pass": 0, "go-test-failures": 1, "go-build-error": 2,
         "make-pass": 0, "make-errors": 2, "maven-pass": 0, "maven-compile-errors": 1,
-        "eslint-errors": 1, "eslint-clean": 0}
+        "eslint-errors": 1, "eslint-clean": 0, "maven-test-failures": 1}
     if os.environ.get("CI"):  # CI installs every toolchain (scripts/test): none may be missing
         assert set(expected) <= set(metas)
     for name, code in expected.items():
         if name in metas:
             assert metas[name]["exit_code"] == code, name
     for name in ("tape-three-failures", "jest-failures", "jest-real-failures",
-                 "vitest-failures", "cargo-test-failures", "go-test-failures"):
+                 "vitest-failures", "cargo-test-failures", "go-test-failures",
+                 "maven-test-failures"):
         if name in metas:
             assert len(metas[name]["failing"]) >= 3, name
 

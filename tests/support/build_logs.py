@@ -6,7 +6,8 @@
     go      go-cmp and go-difflib (Debian's golang-github-*-dev), go test in GOPATH mode
     make    Brotli 1.1.0's C encoder (its PyPI sdist) built by make's own rules and cc
     maven   JPype 1.5.0's Java sources (its PyPI sdist) compiled by Maven offline against
-            Debian's maven-repo (libmaven-compiler-plugin-java, libmaven-resources-plugin-java)
+            Debian's maven-repo (libmaven-compiler-plugin-java, libmaven-resources-plugin-java),
+            and its own TestNG tests under surefire (libsurefire-java, testng)
 
 Each family is built only where its tool is on the machine (scripts/test installs them where it
 can). A fault is put in by editing the real source (an assertion flipped, a type changed) and
@@ -291,11 +292,14 @@ POM = """<project xmlns="http://maven.apache.org/POM/4.0.0">
   <properties><maven.compiler.source>11</maven.compiler.source>
     <maven.compiler.target>11</maven.compiler.target>
     <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding></properties>
+  <dependencies>{dependencies}</dependencies>
   <build><plugins>
     <plugin><groupId>org.apache.maven.plugins</groupId>
       <artifactId>maven-compiler-plugin</artifactId><version>3.10.1</version></plugin>
     <plugin><groupId>org.apache.maven.plugins</groupId>
       <artifactId>maven-resources-plugin</artifactId><version>3.3.0</version></plugin>
+    <plugin><groupId>org.apache.maven.plugins</groupId>
+      <artifactId>maven-surefire-plugin</artifactId><version>2.22.3</version></plugin>
   </plugins></build>
 </project>
 """
@@ -313,7 +317,7 @@ def maven(root: Path, sdist: Callable[[str, str], Path]) -> None:
         archive.extractall(work, filter="data")
     project = work / "project"
     shutil.copytree(work / "JPype1-1.5.0" / "native" / "java", project / "src" / "main" / "java")
-    (project / "pom.xml").write_text(POM)
+    (project / "pom.xml").write_text(POM.format(dependencies=""))
     java = "src/main/java/org/jpype/"
     broken: list[Edit] = [
         (java + "JPypeSignal.java", "public class JPypeSignal\n{", "public class JPypeSignal\n{\n"
@@ -330,4 +334,33 @@ def maven(root: Path, sdist: Callable[[str, str], Path]) -> None:
             failing=[], where=where)
         _restore(project, originals)
         shutil.rmtree(project / "target", ignore_errors=True)
+    if (MAVEN_REPO / "org" / "testng" / "testng" / "debian").is_dir() and \
+            (MAVEN_REPO / "org" / "apache" / "maven" / "surefire" / "surefire-testng").is_dir():
+        _maven_tests(root, work, project)
     shutil.rmtree(work)
+
+
+def _maven_tests(root: Path, work: Path, project: Path) -> None:
+    """JPype's own TestNG tests of its package manager under surefire (Debian's testng): one
+    assertion flipped; the others fail for real outside JPype (no class loader is set)."""
+    import xml.etree.ElementTree as ElementTree
+
+    tests = project / "src" / "test" / "java" / "org" / "jpype" / "pkg"
+    shutil.copytree(work / "JPype1-1.5.0" / "project" / "jpype_java" / "test" / "org" / "jpype"
+                    / "pkg", tests)
+    (project / "pom.xml").write_text(POM.format(dependencies=(
+        "<dependency><groupId>org.testng</groupId><artifactId>testng</artifactId>"
+        "<version>debian</version><scope>test</scope></dependency>")))
+    _edit(project, [("src/test/java/org/jpype/pkg/JPypePackageNGTest.java",
+                     'assertTrue(JPypePackageManager.isPackage("java"));',
+                     'assertFalse(JPypePackageManager.isPackage("java"));', 1)])
+    _record(root, "maven-test-failures", "mvn -o -B test", [
+        "mvn", "-o", "-B", f"-Dmaven.repo.local={MAVEN_REPO}", "test"], project, failing=[
+        ], where=["JPypePackageNGTest.java:51"])
+    failing = [f"{case.get('name')}({case.get('classname')})"
+               for report in (project / "target" / "surefire-reports").glob("TEST-*.xml")
+               for case in ElementTree.parse(report).getroot().iter("testcase")
+               if case.find("failure") is not None or case.find("error") is not None]
+    meta = json.loads((root / "maven-test-failures.json").read_text())
+    (root / "maven-test-failures.json").write_text(json.dumps(dict(meta, failing=failing),
+                                                              indent=1))
