@@ -419,6 +419,14 @@ def nativelogs() -> Path:
 
 
 if __name__ == "__main__":
-    print({"docs": docs, "github": github, "npm": npm, "gitrepo": gitrepo,
-           "requests": requests_repo, "github3": github3, "logs": logs, "jslogs": jslogs,
-           "nativelogs": nativelogs}[sys.argv[1]]())
+    import fcntl
+
+    kind = sys.argv[1]
+    CACHE.mkdir(parents=True, exist_ok=True)
+    # One build of a kind at a time: scripts/test starts the slow ones in the background while
+    # the linters run, and a test that needs one meanwhile waits here, then finds it complete.
+    with open(CACHE / f".{kind}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        print({"docs": docs, "github": github, "npm": npm, "gitrepo": gitrepo,
+               "requests": requests_repo, "github3": github3, "logs": logs, "jslogs": jslogs,
+               "nativelogs": nativelogs}[kind]())
