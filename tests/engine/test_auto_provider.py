@@ -33,26 +33,26 @@ def brief_with(project: Path, environ: dict[str, str], config_env: dict[str, str
                  time.monotonic() + 10, lambda c: make_client(c, environ))
 
 
-def test_claude_codes_base_url_and_key_are_followed(project: Path) -> None:
+@pytest.mark.parametrize("credentials, sent, absent, model, provider", [
+    # Claude Code's base URL and key, its custom headers (a malformed one skipped)
+    ({"ANTHROPIC_API_KEY": "sk-k", "ANTHROPIC_CUSTOM_HEADERS": "X-Team: infra\nX-Bad"},
+     {"x-api-key": "sk-k", "x-team": "infra"}, "authorization", "claude-haiku-4-5",
+     "key from $ANTHROPIC_API_KEY"),
+    # an auth token goes as a bearer, and Claude Code's small model is used
+    ({"ANTHROPIC_AUTH_TOKEN": "tok", "ANTHROPIC_DEFAULT_HAIKU_MODEL": "gateway-haiku"},
+     {"authorization": "Bearer tok"}, "x-api-key", "gateway-haiku",
+     "bearer token from $ANTHROPIC_AUTH_TOKEN"),
+])
+def test_claude_codes_own_way_to_the_model_is_followed(
+        project: Path, credentials: dict[str, str], sent: dict[str, str], absent: str, model: str,
+        provider: str) -> None:
     with FakeAnthropic(reply_text=NOTES) as fake:
-        result = brief_with(project, env(ANTHROPIC_BASE_URL=fake.url, ANTHROPIC_API_KEY="sk-k",
-                                         ANTHROPIC_CUSTOM_HEADERS="X-Team: infra\nX-Bad"))
+        result = brief_with(project, env(ANTHROPIC_BASE_URL=fake.url, **credentials))
         headers, body = fake.headers[0], fake.requests[0].body
-    assert headers["x-api-key"] == "sk-k" and "authorization" not in headers
-    assert headers["x-team"] == "infra"
-    assert body["model"] == "claude-haiku-4-5"
+    assert {name: headers.get(name) for name in sent} == sent and absent not in headers
+    assert body["model"] == model
     assert result.journal["method"] == "model"
-    assert result.journal["provider"] == f"key from $ANTHROPIC_API_KEY at {fake.url}"
-
-
-def test_an_auth_token_goes_as_a_bearer_and_claude_codes_small_model_is_used(project: Path) -> None:
-    with FakeAnthropic(reply_text=NOTES) as fake:
-        result = brief_with(project, env(ANTHROPIC_BASE_URL=fake.url, ANTHROPIC_AUTH_TOKEN="tok",
-                                         ANTHROPIC_DEFAULT_HAIKU_MODEL="gateway-haiku"))
-        headers, body = fake.headers[0], fake.requests[0].body
-    assert headers["authorization"] == "Bearer tok" and "x-api-key" not in headers
-    assert body["model"] == "gateway-haiku"
-    assert result.journal["provider"] == f"bearer token from $ANTHROPIC_AUTH_TOKEN at {fake.url}"
+    assert result.journal["provider"] == f"{provider} at {fake.url}"
 
 
 def test_explicit_provider_settings_win(project: Path) -> None:

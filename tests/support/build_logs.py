@@ -54,6 +54,21 @@ def _line_of(tree: Path, relative: str, needle: str) -> int:
     return next(number for number, line in enumerate(lines, start=1) if needle in line)
 
 
+def _inserted_at(tree: Path, edits: list[Edit]) -> list[tuple[str, int]]:
+    """(file, line) of each edit's last inserted line: where the tool must point."""
+    return [(relative, _line_of(tree, relative, new.split("\n")[-1]))
+            for relative, _, new, _ in edits]
+
+
+def _unpacked(work: Path, archive_path: Path) -> Path:
+    """A fresh `work` folder with the archive (an sdist) unpacked in it."""
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    with tarfile.open(archive_path) as archive:
+        archive.extractall(work, filter="data")
+    return work
+
+
 def _record(root: Path, name: str, command: str, argv: list[str], cwd: Path,
             env: dict[str, str] | None = None, **meta: object) -> int:
     done = subprocess.run(argv, cwd=cwd, env=env, stdout=subprocess.PIPE,
@@ -169,8 +184,7 @@ def eslint(root: Path, npm: str, package_of: Callable[..., tuple[Path, Path]]) -
         "eslint-errors": (["lib", "test"], faults), "eslint-clean": (["lib/formats.js"], [])}
     for name, (paths, edits) in runs.items():
         originals = _edit(package, edits)
-        where = [f"{relative}:{_line_of(package, relative, new.split(chr(10))[-1])}"
-                 for relative, _, new, _ in edits]
+        where = [f"{relative}:{line}" for relative, line in _inserted_at(package, edits)]
         _record(root, name, "npx eslint " + " ".join(paths),
                 ["node", "node_modules/.bin/eslint", *paths], package, failing=[], where=where)
         _restore(package, originals)
@@ -256,11 +270,7 @@ def go(root: Path) -> None:
 def make(root: Path, sdist: Callable[[str, str], Path]) -> None:
     if shutil.which("make") is None or shutil.which("cc") is None:
         return
-    work = root / "make.work"
-    shutil.rmtree(work, ignore_errors=True)
-    work.mkdir()
-    with tarfile.open(sdist("Brotli", "1.1.0")) as archive:
-        archive.extractall(work, filter="data")
+    work = _unpacked(root / "make.work", sdist("Brotli", "1.1.0"))
     tree = work / "Brotli-1.1.0"
     objects = ["encode.o", "backward_references.o", "block_splitter.o", "brotli_bit_stream.o",
                "cluster.o", "compress_fragment.o", "entropy_encode.o", "histogram.o",
@@ -273,8 +283,7 @@ def make(root: Path, sdist: Callable[[str, str], Path]) -> None:
     runs = {"make-pass": [], "make-errors": broken}
     for name, edits in runs.items():
         originals = _edit(tree, edits)
-        where = [f"{relative.rsplit('/', 1)[-1]}:{_line_of(tree, relative, new.split(chr(10))[-1])}"
-                 for relative, _, new, _ in edits]
+        where = [f"{Path(relative).name}:{line}" for relative, line in _inserted_at(tree, edits)]
         flags = ["CPPFLAGS=-I../include", "CFLAGS=-Wall"]
         _record(root, name, " ".join(["make", "-k", "-C", "c/enc", *flags, *objects]),
                 ["make", "-k", "-C", "c/enc", *flags, *objects], tree,
@@ -310,11 +319,7 @@ def maven(root: Path, sdist: Callable[[str, str], Path]) -> None:
     if shutil.which("mvn") is None or not (plugins / "maven-compiler-plugin" / "3.10.1").is_dir() \
             or not (plugins / "maven-resources-plugin" / "3.3.0").is_dir():
         return
-    work = root / "maven.work"
-    shutil.rmtree(work, ignore_errors=True)
-    work.mkdir()
-    with tarfile.open(sdist("JPype1", "1.5.0")) as archive:
-        archive.extractall(work, filter="data")
+    work = _unpacked(root / "maven.work", sdist("JPype1", "1.5.0"))
     project = work / "project"
     shutil.copytree(work / "JPype1-1.5.0" / "native" / "java", project / "src" / "main" / "java")
     (project / "pom.xml").write_text(POM.format(dependencies=""))
@@ -327,8 +332,7 @@ def maven(root: Path, sdist: Callable[[str, str], Path]) -> None:
     runs = {"maven-pass": [], "maven-compile-errors": broken}
     for name, edits in runs.items():
         originals = _edit(project, edits)
-        where = [f"{relative.rsplit('/', 1)[-1]}:[{_line_of(project, relative, new.split(chr(10))[-1])}"
-                 for relative, _, new, _ in edits]
+        where = [f"{Path(relative).name}:[{line}" for relative, line in _inserted_at(project, edits)]
         _record(root, name, "mvn -o -B compile", [
             "mvn", "-o", "-B", f"-Dmaven.repo.local={MAVEN_REPO}", "compile"], project,
             failing=[], where=where)
