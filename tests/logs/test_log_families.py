@@ -118,26 +118,27 @@ def test_gradle_keeps_failing_tests_and_what_went_wrong() -> None:
 
 
 HOSTILE = {
-    "one 200 K line": "=" * 200_000,
-    "colons": "a:" * 100_000,
-    "not ok lines": "not ok 1 x\n" * 50_000,
-    "binary": bytes(range(256)).decode("latin-1") * 400,
-    "redraws": ("progress 1%\r" * 5000 + "\n") * 20,
-    "go markers": "--- FAIL: T (0.00s)\n=== RUN   T\n" * 20_000,
-    "jest bullets": " FAIL  a.test.js\n" + "  ● x › y\n" * 30_000 + "Tests: 1 failed\n",
-    "vitest bars": "⎯⎯ Failed Tests 1 ⎯⎯\n" + " FAIL  a > b\n" * 30_000 + "⎯" * 100_000,
-    "cargo blocks": "---- t stdout ----\n" * 30_000 + "error[E0308]: x\n --> a.rs:1:1\n" * 9000,
-    "gcc context": "In file included from a.h:1,\n" * 50_000 + "a.c:1:1: error: x\n",
-    "maven errors": "[ERROR] /a/B.java:[1,1] x\n" * 40_000,
-    "gradle": "T > t FAILED\n" * 40_000 + "* What went wrong:\n" + "x\n" * 100_000,
-    "nested parens": "FAIL  " + " (1" * 60_000,
+    "one 50 K line": "=" * 50_000,
+    "colons": "a:" * 25_000,
+    "not ok lines": "not ok 1 x\n" * 10_000,
+    "binary": bytes(range(256)).decode("latin-1") * 200,
+    "redraws": ("progress 1%\r" * 2_500 + "\n") * 10,
+    "go markers": "--- FAIL: T (0.00s)\n=== RUN   T\n" * 5_000,
+    "jest bullets": " FAIL  a.test.js\n" + "  ● x › y\n" * 7_500 + "Tests: 1 failed\n",
+    "vitest bars": "⎯⎯ Failed Tests 1 ⎯⎯\n" + " FAIL  a > b\n" * 7_500 + "⎯" * 25_000,
+    "cargo blocks": "---- t stdout ----\n" * 7_500 + "error[E0308]: x\n --> a.rs:1:1\n" * 2_500,
+    "gcc context": "In file included from a.h:1,\n" * 12_500 + "a.c:1:1: error: x\n",
+    "maven errors": "[ERROR] /a/B.java:[1,1] x\n" * 10_000,
+    "gradle": "T > t FAILED\n" * 10_000 + "* What went wrong:\n" + "x\n" * 25_000,
+    "eslint": "/a/b.js\n" + "  1:1  error  x  y\n" * 10_000 + "✖ 9 problems (9 errors, 0 warnings)\n",
+    "nested parens": "FAIL  " + " (1" * 15_000,
 }
 HOSTILE_SCRIPT = """
 import json, sys
 from garrepa_py.structural import logs
 cases = json.loads(sys.stdin.read())
 for name, text in cases.items():
-    for family in [*logs.PARSERS, "make", "npm"]:
+    for family in [*logs.PARSERS, "make"]:
         result = logs.digest(text, family, "/spill/x.txt")
         assert len(result.text) <= logs.BUDGET, (name, family, len(result.text))
         assert result.exit_code in (0, 1, 2, 5, 101), (name, family)
