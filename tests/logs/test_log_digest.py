@@ -223,3 +223,14 @@ def test_a_head_and_tail_cut_of_the_same_size_loses_failures(log_corpus: Path) -
     assert whole_in_digest >= 3 and whole_in_cut == 0
     located = re.findall(r"\(lines \d+-\d+\)", result.text)
     assert len(located) == len(blocks) and "(lines " not in cut
+
+
+def test_an_unwritable_journal_changes_nothing_in_the_run(tmp_path: Path,
+                                                          log_corpus: Path) -> None:
+    raw = (log_corpus / "pytest-three-failures.log").read_bytes()
+    home = tmp_path / "garrepa-home"
+    home.mkdir()
+    (home / "journal.jsonl").mkdir()  # not a file: the record cannot be written
+    done = runner(tmp_path, raw, "pytest")
+    assert done.returncode == 1
+    assert done.stdout.decode().startswith("[garrepa log | pytest | FAILED")

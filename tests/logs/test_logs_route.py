@@ -107,3 +107,40 @@ def test_a_log_spill_is_never_digested_again(project: Path) -> None:
              "tool_name": "Read", "cwd": str(project), "tool_input": {"file_path": spill}}
     proc = run_hook(json.dumps(event), env={"CLAUDE_PROJECT_DIR": str(project)})
     assert (proc.returncode, proc.stdout) == (0, b"")  # the Read runs as asked, whole
+
+
+def test_report_counts_a_wrapped_run_once_with_what_it_saved(project: Path,
+                                                             garrepa_home: Path) -> None:
+    """The hook's rewrite and the runner's record of the run: `report` shows the route's savings
+    from the runner (sizes, family, outcome — never content), and the rewrite only as wrapped."""
+    from ..cli.helpers import invoke
+    from ..conftest import _corpus
+
+    init(project, "--logs")
+    reply = pre_bash(project, "python -m pytest tests -v")
+    assert reply is not None
+    corpus = _corpus("logs")
+    printed: dict[str, int] = {}
+    for name, family in (("pytest-three-failures", "pytest"), ("mypy-type-error", "mypy")):
+        done = subprocess.run([str(runner_file(project)), "--family", family, "--project",
+                               str(project)], input=(corpus / f"{name}.log").read_bytes(),
+                              capture_output=True, timeout=60, check=False)
+        assert done.returncode == 1  # digested, or short and printed as it came: still failing
+        printed[name] = len(done.stdout.decode())
+    runs = [record for record in map(json.loads, (garrepa_home / "journal.jsonl").read_text()
+                                     .splitlines()) if record.get("event") == "LogRun"]
+    digested, short = runs
+    raw_chars = len((corpus / "pytest-three-failures.log").read_bytes().decode())
+    assert digested["decision"] == "compress" and digested["reason"] == "digested-pytest"
+    assert (digested["chars_in"], digested["chars_out"]) == (raw_chars,
+                                                             printed["pytest-three-failures"])
+    assert digested["failed"] is True and digested["exit_code"] == 1
+    assert len(digested["spills"]) == 1 and digested["project"] == str(project)
+    assert short["decision"] == "pass" and short["reason"] == "short-log"
+    journal_text = (garrepa_home / "journal.jsonl").read_text()
+    assert "test_basic_functionality" not in journal_text  # never content
+    data = json.loads(invoke("report", "--json").output)
+    logs_route = data["routes"]["logs"]
+    assert logs_route["wrapped"] == 1
+    assert logs_route["events"] == 2 and logs_route["compressed"] == 1
+    assert logs_route["saved_chars"] == raw_chars - printed["pytest-three-failures"]

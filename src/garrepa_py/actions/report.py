@@ -47,6 +47,7 @@ class Tally:
     compressed: int = 0
     audited: int = 0
     errors: int = 0
+    wrapped: int = 0  # test/build commands the logs route sent through its runner
     chars_in: int = 0  # of compressed events
     chars_out: int = 0
     would_save: int = 0
@@ -61,8 +62,11 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
 
     def add(self, record: dict[str, Any]) -> None:
-        self.events += 1
         decision = record.get("decision")
+        if decision == "compress" and str(record.get("reason", "")).startswith("wrapped-"):
+            self.wrapped += 1  # the logs route's rewrite: its run is counted by the runner's record
+            return
+        self.events += 1
         size_in, size_out = _int(record.get("chars_in")), _int(record.get("chars_out"))
         if decision == "compress":
             self.compressed += 1
@@ -101,7 +105,8 @@ class Tally:
         ordered = sorted(self.latencies)
         p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))] if ordered else None
         return {"events": self.events, "compressed": self.compressed, "audited": self.audited,
-                "errors": self.errors, "passed": dict(sorted(self.passed.items())),
+                "errors": self.errors, "wrapped": self.wrapped,
+                "passed": dict(sorted(self.passed.items())),
                 "chars_in": self.chars_in, "chars_out": self.chars_out,
                 "saved_chars": self.saved, "saved_tokens_est": self.saved // CHARS_PER_TOKEN,
                 "would_save_chars": self.would_save,

@@ -1,14 +1,16 @@
 """garrepa-log: the far end of `COMMAND 2>&1 | garrepa-log`.
 
 It reads the command's whole output, keeps it in a line-oriented spill, prints a digest that
-keeps every failure, and exits 1 (pytest's own codes where its summary tells them) when the log
-shows the run failed, so Claude Code still reports an error. Anything going wrong here prints the
-output exactly as it came and exits 0: the run is never lost to garrepa.
+keeps every failure, and exits with the tool's own code when the log shows the run failed, so
+Claude Code still reports an error. It journals the run (sizes, family, outcome — never content)
+so `garrepa report` can show what the route saved. Anything going wrong here prints the output
+exactly as it came and exits 0: the run is never lost to garrepa.
 """
 
 from __future__ import annotations
 
 import sys
+import time
 
 SMALL = 6000  # a log this short is printed as it came (its outcome still decides the exit code)
 MAX_BYTES = 256 * 1024 * 1024
@@ -22,11 +24,38 @@ def _arguments(argv: list[str]) -> dict[str, str]:
     return found
 
 
+def _journal(options: dict[str, str], started: float, family: str, result: object,
+             chars_in: int, chars_out: int, spill: str | None) -> None:
+    """One record of the run, like the hook's (never content); failing to write it changes
+    nothing."""
+    try:
+        import os
+
+        from garrepa_py import journal
+        from garrepa_py.version import __version__
+
+        record = {"v": __version__, "event": "LogRun", "tool": "Bash", "route": "logs",
+                  "decision": "compress" if spill else "pass",
+                  "reason": f"digested-{family}" if spill else "short-log",
+                  "project": options.get("project"), "family": family,
+                  "failed": getattr(result, "failed", None),
+                  "exit_code": getattr(result, "exit_code", None),
+                  "chars_in": chars_in, "chars_out": chars_out,
+                  "ts": round(time.time(), 3),
+                  "latency_ms": round((time.monotonic() - started) * 1000, 1)}
+        if spill:
+            record["spills"] = [os.path.basename(spill).split(".", 1)[0][:12]]  # as peek names it
+        journal.append(record)
+    except Exception:
+        pass
+
+
 def main() -> None:
     raw = sys.stdin.buffer.read(MAX_BYTES)
     rest = sys.stdin.buffer.read(65536)
     while rest:  # past the bound: drained so the command never blocks on a full pipe
         rest = sys.stdin.buffer.read(65536)
+    started = time.monotonic()  # the run itself is not garrepa's time: from the log's end on
     out = sys.stdout.buffer
     try:
         options = _arguments(sys.argv[1:])
@@ -38,14 +67,17 @@ def main() -> None:
             result = logs.digest(text, family, "(not spilled: short)")
             out.write(raw)
             out.flush()
+            _journal(options, started, family, result, len(text), len(text), None)
             sys.exit(result.exit_code)
         from garrepa_py.engine import store
 
         cleaned = "\n".join(logs.clean(text))
         spill = store.spill(options.get("project") or ".", cleaned)
         result = logs.digest(text, family, spill)
-        out.write((result.text + "\n").encode("utf-8", "replace"))
+        printed = result.text + "\n"
+        out.write(printed.encode("utf-8", "replace"))
         out.flush()
+        _journal(options, started, family, result, len(text), len(printed), spill)
         sys.exit(result.exit_code)
     except SystemExit:
         raise
