@@ -3,7 +3,8 @@
 The event is built the way Claude Code 2.1.328 sends it (a PreToolUse Read; a PostToolUse Bash
 result of a read-only git command; a PostToolUse MCP result) and decided by the hook's own
 router and routes — the same code, in this process, with the same config — so a preview shows
-exactly the decision, the reason and the text the hook would give.
+exactly the decision, the reason and the text the hook would give. A saved log goes through the
+logs route runner's own `outcome`.
 """
 
 from __future__ import annotations
@@ -119,12 +120,9 @@ def git(argv: list[str], project: str, cwd: Path) -> Preview:
     return Preview(route, verdict.decision, verdict.reason, len(done.stdout), len(text), text)
 
 
-def mcp(path: Path, tool: str, project: str) -> Preview:
+def _file_text(path: Path) -> str:
     from garrepa_py import fs
 
-    if not tool.startswith("mcp__"):
-        raise GarrepaError(f"{tool!r} is not an MCP tool name",
-                           hint="MCP tools are named mcp__<server>__<tool>")
     try:
         data = fs.read_bounded(str(path), MAX_MCP_FILE_BYTES)
     except fs.Refused as exc:
@@ -133,7 +131,42 @@ def mcp(path: Path, tool: str, project: str) -> Preview:
     except OSError as exc:
         raise GarrepaError(f"cannot read {path}: {exc.strerror}", hint="check the path") \
             from None
-    text = data.decode("utf-8", "replace")
+    return data.decode("utf-8", "replace")
+
+
+def log(path: Path, command: str | None) -> Preview:
+    """A saved test or build log as the logs route's runner would print it: the family from the
+    command (as the route parses it) or, without one, from what the log looks like."""
+    from garrepa_py.hook.log_runner import outcome
+    from garrepa_py.routes import log_command
+
+    family = "generic"
+    if command is not None:
+        parsed = log_command.parse(command)
+        if parsed is None:
+            raise GarrepaError(f"{command!r} is not one test or build command the logs route "
+                               "wraps", hint="e.g. --command 'pytest -q', 'npx jest', "
+                                             "'cargo test', 'go test ./...', 'make test'")
+        family = parsed
+    text = _file_text(path)
+    spilled: list[str] = []
+
+    def spill(cleaned: str) -> str:
+        spilled.append(cleaned)
+        return "(the runner keeps the exact log here)"
+
+    result = outcome(text, family, spill)
+    reason = f"{'digested' if spilled else 'short-log'} ({family}, exit {result.exit_code})"
+    if not spilled:
+        return Preview("logs", "pass", reason, len(text), len(text), text)
+    return Preview("logs", "compress", reason, len(text), len(result.text) + 1, result.text)
+
+
+def mcp(path: Path, tool: str, project: str) -> Preview:
+    if not tool.startswith("mcp__"):
+        raise GarrepaError(f"{tool!r} is not an MCP tool name",
+                           hint="MCP tools are named mcp__<server>__<tool>")
+    text = _file_text(path)
     event = {"hook_event_name": "PostToolUse", "tool_name": tool, "session_id": "preview",
              "cwd": project, "tool_input": {},
              "tool_response": [{"type": "text", "text": text}]}

@@ -458,6 +458,11 @@ def preview(
         "--mcp", help="A file holding an MCP tool's result text.")] = None,
     tool: Annotated[str, typer.Option(
         "--tool", help="The MCP tool's name, for --mcp.")] = "mcp__preview__result",
+    log_file: Annotated[Path | None, typer.Option(
+        "--log", help="A saved test or build log (the logs route's view of it).")] = None,
+    command: Annotated[str | None, typer.Option(
+        "--command", help="The command that printed --log, e.g. 'npx jest' (its family); "
+                          "without it the log's look decides.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Show what the agent would receive: the hook's own decision, reason, sizes and exact text.
@@ -466,6 +471,7 @@ def preview(
       garrepa preview docs/CHANGELOG.md                 a Read
       garrepa preview -- git diff HEAD~3                runs the read-only command
       garrepa preview --mcp result.json --tool mcp__github__list_issues
+      garrepa preview --log test.log --command 'pytest -q'   a test run (init --logs)
     """
     from garrepa_py.actions import preview as core
     from garrepa_py.actions.project import project_root
@@ -473,11 +479,12 @@ def preview(
 
     root = str(project_root())
     words = target or []
-    if mcp_file is not None:
-        if words:
-            raise GarrepaError("give either --mcp FILE or a target, not both",
+    if mcp_file is not None or log_file is not None:
+        if words or (mcp_file is not None and log_file is not None):
+            raise GarrepaError("give one of --mcp FILE, --log FILE or a target",
                                hint="garrepa preview --mcp result.json --tool mcp__x__y")
-        result = core.mcp(mcp_file, tool, root)
+        result = core.mcp(mcp_file, tool, root) if mcp_file is not None else \
+            core.log(log_file, command)  # type: ignore[arg-type]
     elif words and words[0] == "git":
         result = core.git(words, root, Path.cwd())
     elif len(words) == 1:
@@ -486,7 +493,8 @@ def preview(
         raise GarrepaError("nothing to preview" if not words else
                            f"{' '.join(words)!r} is neither one file nor a git command",
                            hint="garrepa preview FILE | garrepa preview -- git diff HEAD~3 | "
-                                "garrepa preview --mcp FILE --tool NAME")
+                                "garrepa preview --mcp FILE --tool NAME | "
+                                "garrepa preview --log FILE")
     if as_json:
         typer.echo(json.dumps(result.as_dict(), indent=2))
         return

@@ -12,6 +12,12 @@ from __future__ import annotations
 import sys
 import time
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from garrepa_py.structural.logs import Digest
+
 SMALL = 6000  # a log this short is printed as it came (its outcome still decides the exit code)
 MAX_BYTES = 256 * 1024 * 1024
 
@@ -50,6 +56,16 @@ def _journal(options: dict[str, str], started: float, family: str, result: objec
         pass
 
 
+def outcome(text: str, family: str, spill: Callable[[str], str]) -> Digest:
+    """The run's digest. A log over SMALL is spilled (cleaned) first and the digest names the
+    spill; a shorter one is printed as it came, and its digest only tells the outcome."""
+    from garrepa_py.structural import logs
+
+    if len(text) <= SMALL:
+        return logs.digest(text, family, "(not spilled: short)")
+    return logs.digest(text, family, spill("\n".join(logs.clean(text))))
+
+
 def main() -> None:
     raw = sys.stdin.buffer.read(MAX_BYTES)
     rest = sys.stdin.buffer.read(65536)
@@ -59,25 +75,22 @@ def main() -> None:
     out = sys.stdout.buffer
     try:
         options = _arguments(sys.argv[1:])
-        from garrepa_py.structural import logs
-
         text = raw.decode("utf-8", "replace")
         family = options.get("family", "generic")
-        if len(text) <= SMALL:
-            result = logs.digest(text, family, "(not spilled: short)")
-            out.write(raw)
-            out.flush()
-            _journal(options, started, family, result, len(text), len(text), None)
-            sys.exit(result.exit_code)
-        from garrepa_py.engine import store
+        spilled: list[str] = []
 
-        cleaned = "\n".join(logs.clean(text))
-        spill = store.spill(options.get("project") or ".", cleaned)
-        result = logs.digest(text, family, spill)
-        printed = result.text + "\n"
-        out.write(printed.encode("utf-8", "replace"))
+        def spill(cleaned: str) -> str:
+            from garrepa_py.engine import store
+
+            spilled.append(store.spill(options.get("project") or ".", cleaned))
+            return spilled[-1]
+
+        result = outcome(text, family, spill)
+        printed = result.text + "\n" if spilled else text
+        out.write(printed.encode("utf-8", "replace") if spilled else raw)
         out.flush()
-        _journal(options, started, family, result, len(text), len(printed), spill)
+        _journal(options, started, family, result, len(text), len(printed),
+                 spilled[-1] if spilled else None)
         sys.exit(result.exit_code)
     except SystemExit:
         raise
