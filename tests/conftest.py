@@ -87,6 +87,24 @@ def npm_corpus() -> Path:
 
 
 @pytest.fixture(scope="session")
+def log_corpus() -> Path:
+    """pytest, mypy, ruff, tape and tsc runs of click, qs and tiny-invariant, some failing."""
+    return _corpus("logs")
+
+
+@pytest.fixture(scope="session")
+def js_corpus() -> Path:
+    """jest, vitest and ESLint runs of Redux Toolkit, TanStack query-core and qs."""
+    return _corpus("jslogs")
+
+
+@pytest.fixture(scope="session")
+def native_corpus() -> Path:
+    """cargo, go, make + cc and Maven runs of semver, go-cmp/go-difflib, Brotli and JPype."""
+    return _corpus("nativelogs")
+
+
+@pytest.fixture(scope="session")
 def click_repo() -> Path:
     """A git repository with one commit per click release 8.1.3 … 8.1.7 (from PyPI sdists)."""
     return _corpus("gitrepo")

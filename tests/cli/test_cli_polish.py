@@ -155,12 +155,11 @@ def test_preview_of_git_and_mcp(tmp_path: Path, repo_copy: Path, github_corpus: 
     assert mcp["text"].startswith("[garrepa briefing | mcp | mcp__github__list_issues |")
 
 
-def test_preview_of_a_log_is_what_the_runner_prints(tmp_path: Path, garrepa_home: Path) -> None:
+def test_preview_of_a_log_is_what_the_runner_prints(tmp_path: Path, garrepa_home: Path,
+                                                    log_corpus: Path) -> None:
     """`preview --log` goes through the runner's own outcome: the same digest text the runner
     prints for that log (only the spill's name differs), its exit code in the reason."""
-    from ..conftest import _corpus
-
-    log = _corpus("logs") / "pytest-three-failures.log"
+    log = log_corpus / "pytest-three-failures.log"
     project = tmp_path / "project"
     project.mkdir()
     shown = json.loads(cli("preview", "--log", str(log), "--command", "python -m pytest -v",
@@ -174,7 +173,7 @@ def test_preview_of_a_log_is_what_the_runner_prints(tmp_path: Path, garrepa_home
     spill = re.search(r"\[exact log: (\S+) \(", printed).group(1)  # type: ignore[union-attr]
     assert printed.replace(spill, "(the runner keeps the exact log here)") == shown["text"] + "\n"
     assert runner.returncode == 1
-    short = _corpus("logs") / "mypy-type-error.log"
+    short = log_corpus / "mypy-type-error.log"
     as_it_came = json.loads(cli("preview", "--log", str(short), "--json", cwd=project,
                                 env={}).stdout)
     assert (as_it_came["decision"], as_it_came["text"]) == ("pass", short.read_text())

@@ -19,8 +19,6 @@ from garrepa_py.install.project import interpreter_record_text
 from garrepa_py.routes import log_command
 from garrepa_py.structural import log_python, logs
 
-from ..conftest import _corpus
-
 REPO = Path(__file__).resolve().parents[2]
 LAUNCHER = REPO / "templates" / "garrepa-log"
 # Each tool's own summary line, as its documentation shows it: the last one in a log must be a
@@ -53,13 +51,9 @@ DIAGNOSTIC_LINES = re.compile("|".join((
 
 
 @pytest.fixture(scope="module")
-def log_corpus() -> Path:
-    return _corpus("logs")
-
-
-@pytest.fixture(scope="module")
-def all_logs(log_corpus: Path) -> list[tuple[str, str, dict[str, Any]]]:
-    found = cases(log_corpus) + cases(_corpus("jslogs")) + cases(_corpus("nativelogs"))
+def all_logs(log_corpus: Path, js_corpus: Path,
+             native_corpus: Path) -> list[tuple[str, str, dict[str, Any]]]:
+    found = cases(log_corpus) + cases(js_corpus) + cases(native_corpus)
     assert len(found) >= 25
     return found
 

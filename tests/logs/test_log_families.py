@@ -13,18 +13,6 @@ import pytest
 from garrepa_py.routes import log_command
 from garrepa_py.structural import logs
 
-from ..conftest import _corpus
-
-
-@pytest.fixture(scope="module")
-def log_corpus() -> Path:
-    return _corpus("logs")
-
-
-@pytest.fixture(scope="module")
-def js_corpus() -> Path:
-    return _corpus("jslogs")
-
 
 def test_make_running_pytest_is_read_as_pytest_and_exits_as_make(log_corpus: Path) -> None:
     raw = (log_corpus / "pytest-three-failures.log").read_text()
@@ -40,7 +28,8 @@ def test_make_running_pytest_is_read_as_pytest_and_exits_as_make(log_corpus: Pat
     # a target that failed where the tool it ran printed a passing summary still fails
     passing = (log_corpus / "pytest-pass.log").read_text()
     assert logs.digest(passing, "make", "/x").exit_code == 0
-    assert logs.digest(passing + make_line, "make", "/x").exit_code == 2
+    failed_target = logs.digest(passing + make_line, "make", "/x")
+    assert failed_target.exit_code == 2 and failed_target.how.endswith(f"make says {make_line!r}")
 
 
 def test_npm_test_running_jest_is_read_as_jest(js_corpus: Path) -> None:
@@ -64,7 +53,7 @@ def test_the_command_names_the_family(command: str, family: str) -> None:
     assert log_command.parse(command) == family
 
 
-# Gradle cannot run here (no Gradle distribution is reachable; Debian's 4.4.1 predates Java 17),
+# Gradle does not run here (none is reachable but Debian's 4.4.1, whose 4.x line predates Java 17),
 # so this log is written in the format Gradle 8 prints (docs.gradle.org, "Command-Line
 # Interface" and "Testing in Java & JVM projects"): a failing test task and a compile error.
 GRADLE_LOG = """\

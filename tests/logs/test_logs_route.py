@@ -89,13 +89,11 @@ def test_off_unless_asked_for_and_trusted(project: Path) -> None:
     assert pre_bash(project, "pytest") is None
 
 
-def test_a_log_spill_is_never_digested_again(project: Path) -> None:
+def test_a_log_spill_is_never_digested_again(project: Path, log_corpus: Path) -> None:
     """The runner's spill, read back by the agent (a Read, or sed/grep/head/tail/cat naming it),
     comes back whole: no route touches it."""
-    from ..conftest import _corpus
-
     init(project, "--logs")
-    raw = (_corpus("logs") / "pytest-three-failures.log").read_bytes()
+    raw = (log_corpus / "pytest-three-failures.log").read_bytes()
     done = subprocess.run([str(runner_file(project)), "--family", "pytest", "--project",
                            str(project)], input=raw, capture_output=True, timeout=60, check=False)
     assert done.returncode == 1
@@ -109,17 +107,16 @@ def test_a_log_spill_is_never_digested_again(project: Path) -> None:
     assert (proc.returncode, proc.stdout) == (0, b"")  # the Read runs as asked, whole
 
 
-def test_report_counts_a_wrapped_run_once_with_what_it_saved(project: Path,
-                                                             garrepa_home: Path) -> None:
+def test_report_counts_a_wrapped_run_once_with_what_it_saved(project: Path, garrepa_home: Path,
+                                                             log_corpus: Path) -> None:
     """The hook's rewrite and the runner's record of the run: `report` shows the route's savings
     from the runner (sizes, family, outcome — never content), and the rewrite only as wrapped."""
     from ..cli.helpers import invoke
-    from ..conftest import _corpus
 
     init(project, "--logs")
     reply = pre_bash(project, "python -m pytest tests -v")
     assert reply is not None
-    corpus = _corpus("logs")
+    corpus = log_corpus
     printed: dict[str, int] = {}
     for name, family in (("pytest-three-failures", "pytest"), ("mypy-type-error", "mypy")):
         done = subprocess.run([str(runner_file(project)), "--family", family, "--project",

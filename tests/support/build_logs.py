@@ -35,12 +35,11 @@ def _edit(tree: Path, edits: list[Edit]) -> dict[str, str]:
     originals: dict[str, str] = {}
     for relative, old, new, count in edits:
         path = tree / relative
-        text = originals.setdefault(relative, path.read_text())
         current = path.read_text()
+        originals.setdefault(relative, current)
         if old not in current:
             raise RuntimeError(f"{old!r} is not in {relative}")
         path.write_text(current.replace(old, new, count))
-        originals.setdefault(relative, text)
     return originals
 
 

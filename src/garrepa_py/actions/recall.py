@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from garrepa_py import paths
+from garrepa_py.engine.store import spill_id
 from garrepa_py.errors import GarrepaError
 from garrepa_py.model.base import ModelClient, ModelError
 
@@ -59,7 +60,7 @@ def note_recovery(path: Path, project: Path, command: str) -> None:
     try:
         journal.append({"v": __version__, "event": "cli", "tool": command, "route": "recall",
                         "decision": "pass", "reason": "recall", "project": str(project),
-                        "recovers": path.name.split(".", 1)[0][:12], "ts": round(time.time(), 3)})
+                        "recovers": spill_id(path.name), "ts": round(time.time(), 3)})
     except OSError:
         pass  # the journal is a record, never a reason to fail the command
 

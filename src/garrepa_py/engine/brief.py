@@ -106,11 +106,6 @@ def _structural(request: BriefRequest, source: str, journal: dict[str, Any]) -> 
         return generic.compress(source)
 
 
-def spill_id(path: str) -> str:
-    """The id a briefing's pointer gives a spill (for `peek`/`ask`, and the journal's links)."""
-    return path.rsplit("/", 1)[-1].split(".", 1)[0][:12]
-
-
 def _readable(request: BriefRequest, source: str, journal: dict[str, Any]) -> str | None:
     """The readable copy to spill, when the route has one and it differs from the source."""
     if request.readable is None:
@@ -183,8 +178,8 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
                 spill_path = store.spill(project, readable)
                 pointer = stamp.readable_pointer(spill_path, textlines.count(readable), exact,
                                                  request.exact_copy is not None)
-                journal["spills"] = [spill_id(exact)]
-            journal["spills"] = [*journal.get("spills", []), spill_id(spill_path)]
+                journal["spills"] = [store.spill_id(exact)]
+            journal["spills"] = [*journal.get("spills", []), store.spill_id(spill_path)]
         except OSError:  # .garrepa/ not ours (a symlink?) or not writable: no recovery, no brief
             return Briefing("pass", "spill-unwritable", journal=journal)
     text = stamp.stamp(body, head, pointer)

@@ -58,6 +58,11 @@ def is_spill_path(path: str, project: str) -> bool:
     return fs.inside(path, spill_dir(project))
 
 
+def spill_id(path: str) -> str:
+    """The id a spill goes by (in a briefing's pointer, for `peek`/`ask`, in the journal)."""
+    return os.path.basename(path).split(".", 1)[0][:12]
+
+
 def spill(project: str, text: str) -> str:
     """Store the exact original; returns its absolute path (the same text → the same path).
 

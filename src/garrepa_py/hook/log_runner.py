@@ -35,7 +35,6 @@ def _journal(options: dict[str, str], started: float, family: str, result: objec
     """One record of the run, like the hook's (never content); failing to write it changes
     nothing."""
     try:
-        import os
 
         from garrepa_py import journal
         from garrepa_py.version import __version__
@@ -50,7 +49,9 @@ def _journal(options: dict[str, str], started: float, family: str, result: objec
                   "ts": round(time.time(), 3),
                   "latency_ms": round((time.monotonic() - started) * 1000, 1)}
         if spill:
-            record["spills"] = [os.path.basename(spill).split(".", 1)[0][:12]]  # as peek names it
+            from garrepa_py.engine.store import spill_id
+
+            record["spills"] = [spill_id(spill)]
         journal.append(record)
     except Exception:
         pass

@@ -130,8 +130,9 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
 def _spill_read(path: str) -> Verdict:
     """Never briefed again, and journaled as a recovery: the agent went back for the exact
     bytes of a briefing (`garrepa report` counts it against the briefing's spill ids)."""
-    return Verdict("pass", "spill-file",
-                   notes={"recovers": os.path.basename(path).split(".", 1)[0][:12]})
+    from garrepa_py.engine.store import spill_id
+
+    return Verdict("pass", "spill-file", notes={"recovers": spill_id(path)})
 
 
 def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,

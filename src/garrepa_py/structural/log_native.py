@@ -32,9 +32,8 @@ CMAKE_ERROR = re.compile(r"^CMake Error")
 
 
 def is_cargo(lines: list[str]) -> bool:
-    return any(CARGO_RESULT.match(line) or line.startswith(("   Compiling ", "error[E"))
-               or CARGO_END.match(line) and line.startswith("error: could not compile")
-               for line in lines)
+    return any(CARGO_RESULT.match(line) or line.startswith(
+        ("   Compiling ", "error[E", "error: could not compile")) for line in lines)
 
 
 def is_go(lines: list[str]) -> bool:

@@ -84,13 +84,15 @@ def read(lines: list[str], family: str) -> Parsed:
         return parsed
     sniffed = next((name for name, looks in SNIFFED if looks(lines)), "generic")
     parsed = PARSERS[sniffed](lines)
-    parsed.family = sniffed if family in ("generic", "") or family not in WRAPPERS \
-        else f"{family} → {sniffed}"
+    parsed.family = sniffed
     if family in WRAPPERS and family != "generic":
-        if family == "make" and any(log_native.MAKE_ERROR.match(line) for line in lines):
-            parsed.failed = True  # a target failed even where the tool it ran said nothing
-            parsed.summary += [line for line in lines if log_native.MAKE_ERROR.match(line)
-                               and line not in parsed.summary]
+        parsed.family = f"{family} → {sniffed}"
+        make_errors = [line for line in lines if log_native.MAKE_ERROR.match(line)]
+        if family == "make" and make_errors:
+            if not parsed.failed:  # a target failed even where the tool it ran said nothing
+                parsed.how += f"; make says {make_errors[-1].strip()!r}"
+            parsed.failed = True
+            parsed.summary += [line for line in make_errors if line not in parsed.summary]
         if parsed.failed:
             parsed.exit_code = WRAPPERS[family]
     return parsed
