@@ -12,6 +12,7 @@ from garrepa_py import journal
 
 from ..cli.helpers import invoke
 from ..conftest import run_hook, session_fields
+from ..support.read_events import read_response
 
 
 def event(project: Path, name: str, tool: str, session: str = "sess-1", **fields: Any) -> str:
@@ -36,17 +37,18 @@ def test_going_back_for_the_exact_bytes_is_counted_per_route_and_tool(
     briefing = mcp["updatedToolOutput"][0]["text"]
     readable = re.search(r"readable copy: (\S+) \(", briefing).group(1)  # type: ignore[union-attr]
     # the agent Reads 40 lines of the readable copy: a recovery of the MCP briefing
-    assert hook(project, event(project, "PreToolUse", "Read", tool_use_id="t2",
-                               tool_input={"file_path": readable, "offset": 1,
-                                           "limit": 40})) is None
+    assert hook(project, event(project, "PostToolUse", "Read", tool_use_id="t2",
+                               tool_input={"file_path": readable, "offset": 1, "limit": 40},
+                               tool_response=read_response(Path(readable), 1, 40))) is None
     # a mapped document, then a Read of one of its sections: a recovery of the Read briefing
     doc = project / "CHANGELOG.md"
     shutil.copy(doc_corpus / "attrs-23.2.0" / "CHANGELOG.md", doc)
-    assert hook(project, event(project, "PreToolUse", "Read", tool_use_id="t3",
-                               tool_input={"file_path": str(doc)})) is not None
-    assert hook(project, event(project, "PreToolUse", "Read", tool_use_id="t4",
-                               tool_input={"file_path": str(doc), "offset": 100,
-                                           "limit": 30})) is None
+    assert hook(project, event(project, "PostToolUse", "Read", tool_use_id="t3",
+                               tool_input={"file_path": str(doc)},
+                               tool_response=read_response(doc))) is not None
+    assert hook(project, event(project, "PostToolUse", "Read", tool_use_id="t4",
+                               tool_input={"file_path": str(doc), "offset": 100, "limit": 30},
+                               tool_response=read_response(doc, 100, 30))) is None
     # another MCP briefing nobody goes back to
     hook(project, event(project, "PostToolUse", "mcp__jira__search", tool_input={},
                         tool_use_id="t5", tool_response=[{"type": "text", "text": issues[::-1]

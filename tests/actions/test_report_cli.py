@@ -12,6 +12,7 @@ import pytest
 from ..cli.helpers import invoke
 from ..conftest import run_hook
 from ..support.fake_anthropic import FakeAnthropic
+from ..support.read_events import post_read
 
 
 def event(name: str, tool: str, **fields: object) -> str:
@@ -25,9 +26,8 @@ def journaled(project: Path, doc_corpus: Path, github_corpus: Path) -> dict[str,
     shutil.copy(doc_corpus / "attrs-23.2.0" / "CHANGELOG.md", project / "CHANGELOG.md")
     issues = (github_corpus / "Issue33_testClosedIssues-31.json").read_text()
     env = {"CLAUDE_PROJECT_DIR": str(project), "GARREPA_PROVIDER": "none"}
-    run_hook(event("PreToolUse", "Read", tool_input={"file_path": str(project / "CHANGELOG.md")}),
-             env=env)
-    run_hook(event("PreToolUse", "Read", tool_input={"file_path": str(project / "app.py")}), env=env)
+    run_hook(json.dumps(post_read(project / "CHANGELOG.md")), env=env)
+    run_hook(json.dumps(post_read(project / "app.py")), env=env)
     first = json.loads(issues)[0]["number"]
     with FakeAnthropic(reply_text=f"25 closed issues such as #{first}.") as fake:
         run_hook(event("PostToolUse", "mcp__github__list_issues", tool_input={},

@@ -16,6 +16,7 @@ import pytest
 
 from ..actions.test_report_cli import journaled  # noqa: F401 - the fixture, shared
 from ..conftest import run_hook
+from ..support.read_events import post_read
 
 GARREPA = [sys.executable, "-m", "garrepa_py"]
 
@@ -127,14 +128,14 @@ def test_preview_of_a_read_is_exactly_what_the_hook_gives(tmp_path: Path, doc_co
     shown = json.loads(cli("preview", str(target), "--json", cwd=project, env=env).stdout)
     assert (shown["route"], shown["decision"], shown["reason"]) == ("read", "compress",
                                                                     "mapped-narrow")
-    event = {"session_id": "s", "hook_event_name": "PreToolUse", "tool_name": "Read",
-             "cwd": str(project), "tool_input": {"file_path": str(target)}}
+    event = post_read(target, cwd=project)
     hook = json.loads(run_hook(json.dumps(event), env=env).stdout)["hookSpecificOutput"]
-    assert shown["text"].endswith("[additional context]\n" + hook["additionalContext"])
-    limit = hook["updatedInput"]["limit"]
+    content = hook["updatedToolOutput"]["file"]["content"].split("\n")
+    # as Claude Code shows the rewritten Read: numbered from its startLine
+    assert shown["text"] == "\n".join(f"{n}\t{line}" for n, line in enumerate(content, 1))
     lines = target.read_text().split("\n")
     assert shown["text"].startswith(f"1\t{lines[0]}\n2\t{lines[1]}")
-    assert f"\n{limit}\t{lines[limit - 1]}\n[additional context]" in shown["text"]
+    assert f"\n60\t{lines[59]}\n61\t[garrepa: this Read stops here, at line 60 " in shown["text"]
     source = cli("preview", str(Path(__file__)), "--json", cwd=project, env=env).stdout
     assert json.loads(source)["reason"] == "not-documentation"
 

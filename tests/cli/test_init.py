@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from garrepa_py import fs, paths
-from garrepa_py.install.rules import git_rules
+from garrepa_py.config.load import load_config
+from garrepa_py.install.rules import git_rules, read_rules
 from garrepa_py.install.settings_merge import has_all_entries
 
 from .helpers import invoke
@@ -208,7 +209,9 @@ def test_concurrent_inits_leave_one_valid_install(project: Path) -> None:
     assert errors == []
     data = json.loads(settings.read_text())
     assert has_all_entries(data, 30) == []
-    assert sum(len(g["hooks"]) for g in data["hooks"]["PostToolUse"]) == 1 + len(git_rules())
+    posts = [h for g in data["hooks"]["PostToolUse"] for h in g["hooks"]]
+    assert len(posts) == len(read_rules(load_config(None).settings.read) or ()) + 1 + \
+        len(git_rules())
     assert data["hooks"]["Stop"] == [{"hooks": [{"type": "command", "command": "x"}]}]
 
 

@@ -12,6 +12,7 @@ from garrepa_py.config.load import load_config
 from ..cli.helpers import invoke
 from ..conftest import run_hook, session_fields
 from ..support.fake_anthropic import FakeAnthropic
+from ..support.read_events import read_response
 
 GIT = ["git", "-c", "user.name=Teammate", "-c", "user.email=t@example.com"]
 FAITHFUL = "The runbook: deploy (lines 1-3) and rollback."
@@ -23,14 +24,16 @@ def doc_read(project: Path) -> dict[str, object]:
         doc.parent.mkdir(exist_ok=True)
         doc.write_text("# Runbook\n\n## Deploy\n" + "Deploy step details.\n" * 3000 +
                        "## Rollback\nRun the rollback job.\n")
-    return {**session_fields(project.parent), "hook_event_name": "PreToolUse",
-            "tool_name": "Read", "tool_input": {"file_path": str(doc)}}
+    return {**session_fields(project.parent), "hook_event_name": "PostToolUse",
+            "tool_name": "Read", "tool_input": {"file_path": str(doc)},
+            "tool_response": read_response(doc)}
 
 
 def read_with_secrets_in_env(project: Path) -> None:
     event = doc_read(project)
     doc = project / "docs" / "RUNBOOK.md"
     doc.write_text(doc.read_text() + "One more line, so no cached briefing serves.\n")
+    event["tool_response"] = read_response(doc)  # what Claude Code read, after the change
     proc = run_hook(json.dumps(event), env={
         "CLAUDE_PROJECT_DIR": str(project), "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG",
         "ANTHROPIC_API_KEY": "sk-test"})

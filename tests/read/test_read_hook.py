@@ -9,22 +9,26 @@ from pathlib import Path
 
 import pytest
 
-from garrepa_py import journal
+from garrepa_py import journal, textlines
 
 from ..conftest import run_hook
 from ..support.fake_anthropic import FakeAnthropic
+from ..support.read_events import post_read, pre_read
 
 
-def read_event(path: Path, **extra: object) -> str:
-    return json.dumps({"session_id": "s", "hook_event_name": "PreToolUse", "tool_name": "Read",
-                       "tool_input": {"file_path": str(path), **extra}, "tool_use_id": "t1"})
-
-
-def hook(project: Path, path: Path, env: dict[str, str] | None = None, **extra: object):  # type: ignore[no-untyped-def]
+def hook(project: Path, path: Path, env: dict[str, str] | None = None, event: str = "Post",  # type: ignore[no-untyped-def]
+         **extra: object):
     base = {"CLAUDE_PROJECT_DIR": str(project), "GARREPA_PROVIDER": "none"}
-    proc = run_hook(read_event(path, **extra), env={**base, **(env or {})})
+    payload = (post_read if event == "Post" else pre_read)(path, **extra)
+    proc = run_hook(json.dumps(payload), env={**base, **(env or {})})
     assert proc.returncode == 0
+    assert b"additionalContext" not in proc.stdout  # a system-role message: never for content
     return json.loads(proc.stdout) if proc.stdout else None
+
+
+def content(reply: dict) -> str:
+    """The Read's new `file.content`: what the agent gets as the Read's own result."""
+    return reply["hookSpecificOutput"]["updatedToolOutput"]["file"]["content"]  # type: ignore[no-any-return]
 
 
 def last(garrepa_home: Path) -> dict:
@@ -38,35 +42,57 @@ def changelog(project: Path, doc_corpus: Path) -> Path:
     return target
 
 
-def test_large_markdown_is_narrowed_with_a_map(project: Path, changelog: Path,
-                                               garrepa_home: Path) -> None:
+def test_large_markdown_becomes_its_opening_lines_and_map(project: Path, changelog: Path,
+                                                         garrepa_home: Path) -> None:
     reply = hook(project, changelog)
     output = reply["hookSpecificOutput"]
-    assert output["hookEventName"] == "PreToolUse"
-    assert "permissionDecision" not in output  # never overrides the user's permission rules
-    assert output["updatedInput"] == {"file_path": str(changelog), "offset": 1, "limit": 60}
-    context = output["additionalContext"]
-    assert len(context) <= 8000
-    assert context.startswith("[garrepa briefing | read | CHANGELOG.md | original: ")
+    assert list(output) == ["hookEventName", "updatedToolOutput"]
+    assert output["hookEventName"] == "PostToolUse"
+    file = output["updatedToolOutput"]["file"]
     lines = changelog.read_text().split("\n")
-    for match in __import__("re").finditer(r"- (.+?) \| lines (\d+)-(\d+) \|", context):
+    assert (file["filePath"], file["startLine"], file["totalLines"]) == (str(changelog), 1,
+                                                                         len(lines))
+    text = file["content"]
+    assert file["numLines"] == len(text.split("\n"))
+    shown = text.split("\n")
+    # the opening lines first, byte for byte: Claude Code numbers them 1-60, the file's own
+    assert shown[:60] == lines[:60]
+    total = textlines.count(changelog.read_text())  # as `wc -l` and the map's pointer count
+    assert shown[60] == (f"[garrepa: this Read stops here, at line 60 of {total:,}: the "
+                         "document is large, so its map follows. The numbers at the left from "
+                         "here on only count the lines of this reply; the line ranges inside "
+                         "the map are the file's own.]")
+    map_text = "\n".join(shown[61:])
+    assert len(map_text) <= 8000
+    assert map_text.startswith("[garrepa briefing | read | CHANGELOG.md | original: ")
+    for match in __import__("re").finditer(r"- (.+?) \| lines (\d+)-(\d+) \|", map_text):
         title, start = match.group(1).strip(), int(match.group(2))
         assert title in lines[start - 1], (title, lines[start - 1])
-    assert "Read the same file with offset=<first line> and limit=<line count>" in context
+    assert text.endswith("garrepa: for any section, Read the same file with offset=<first "
+                         "line> and limit=<line count> from the map above.")
     record = last(garrepa_home)
     assert (record["route"], record["decision"], record["reason"]) == ("read", "compress",
                                                                          "mapped-narrow")
     assert record["chars_in"] == len(changelog.read_text())
-    assert record["chars_out"] < record["chars_in"] / 3
+    assert record["chars_out"] == len(text) < record["chars_in"] / 3
+
+
+def test_pre_read_of_a_document_claude_code_can_read_passes(project: Path, changelog: Path,
+                                                            garrepa_home: Path) -> None:
+    """Under the 256 KB cap the PreToolUse handler steps aside: the map comes after the Read,
+    whose PostToolUse event is the one journaled (one line per Read, not two)."""
+    assert hook(project, changelog, event="Pre") is None
+    assert not (garrepa_home / "journal.jsonl").exists()
 
 
 def test_deny_mode(project: Path, changelog: Path) -> None:
     (project / "garrepa.config.json").write_text('{"read": {"mode": "deny"}}')
-    output = hook(project, changelog)["hookSpecificOutput"]
+    output = hook(project, changelog, event="Pre")["hookSpecificOutput"]
+    assert list(output) == ["hookEventName", "permissionDecision", "permissionDecisionReason"]
     assert output["permissionDecision"] == "deny"
-    assert output["permissionDecisionReason"].startswith("garrepa: large document")
-    assert "Document map of CHANGELOG.md" in output["additionalContext"]
-    assert "updatedInput" not in output
+    reason = output["permissionDecisionReason"]  # Claude Code puts it inside the tool_result
+    assert reason.startswith("garrepa: this document (")
+    assert "Document map of CHANGELOG.md" in reason
 
 
 @pytest.mark.parametrize("name, reason", [
@@ -96,8 +122,7 @@ def test_html_under_docs_is_mapped(project: Path, changelog: Path) -> None:
     target = project / "docs" / "guide.html"
     target.parent.mkdir()
     target.write_text("".join(f"<h2>Part {n}</h2>\n<p>{'text ' * 200}</p>\n" for n in range(60)))
-    context = hook(project, target)["hookSpecificOutput"]["additionalContext"]
-    assert "- Part 0 | lines 1-2 |" in context
+    assert "- Part 0 | lines 1-2 |" in content(hook(project, target))
 
 
 @pytest.mark.parametrize("setup, reason", [
@@ -128,9 +153,9 @@ def test_reads_that_pass_untouched(project: Path, changelog: Path, garrepa_home:
     elif setup == "allow_large":
         target = changelog
         extra = {"allow_large": True}
-    elif setup == "secret":
-        target.write_text(changelog.read_text() + "\ntoken: ghp_" + "a1B2c3D4e5" * 4 + "\n")
-    assert hook(project, target, **extra) is None
+    # Claude Code fails a Read of a missing file or a directory: only PreToolUse sees those
+    event = "Pre" if setup in ("missing", "directory") else "Post"
+    assert hook(project, target, event=event, **extra) is None
     assert last(garrepa_home)["reason"] == reason
 
 
@@ -143,20 +168,41 @@ def test_spill_files_are_never_mapped_again(project: Path, changelog: Path,
     assert last(garrepa_home)["reason"] == "spill-file"
 
 
-def test_document_over_256k_gets_a_map(project: Path, doc_corpus: Path) -> None:
+def test_document_over_256k_is_denied_with_its_map_as_the_reason(project: Path,
+                                                                 doc_corpus: Path) -> None:
+    """Claude Code would refuse it (PostToolUseFailure, which cannot rewrite): the deny reason
+    is the one channel left that lands inside the Read's tool_result."""
     target = project / "changelog.rst"
     shutil.copy(doc_corpus / "pytest-8.2.0" / "doc" / "en" / "changelog.rst", target)
     assert target.stat().st_size > 256 * 1024
-    output = hook(project, target)["hookSpecificOutput"]
-    assert output["updatedInput"]["limit"] <= 60
-    assert "pytest 8.2.0 (2024-04-27) | lines " in output["additionalContext"]
-    assert len(output["additionalContext"]) <= 8000
+    output = hook(project, target, event="Pre")["hookSpecificOutput"]
+    assert output["permissionDecision"] == "deny"
+    reason = output["permissionDecisionReason"]
+    assert reason.startswith("garrepa: this document (")
+    assert "is over Claude Code's 256 KB Read limit, so here is its map" in reason
+    assert "pytest 8.2.0 (2024-04-27) | lines " in reason
+    assert len(reason) <= 8300
+
+
+def test_a_window_of_a_document_over_256k_is_left_to_claude_code(project: Path, doc_corpus: Path,
+                                                                garrepa_home: Path) -> None:
+    target = project / "changelog.rst"
+    shutil.copy(doc_corpus / "pytest-8.2.0" / "doc" / "en" / "changelog.rst", target)
+    assert hook(project, target, event="Pre", offset=1, limit=2000) is None
+    assert not (garrepa_home / "journal.jsonl").exists()
+    # and after the Read, the window (over the threshold) gets the map, from its own offset
+    text = content(hook(project, target, offset=1, limit=2000))
+    assert text.startswith(target.read_text().split("\n")[0] + "\n")
+    assert "pytest 8.2.0 (2024-04-27) | lines " in text
 
 
 def test_explicit_big_window_is_narrowed_from_its_offset(project: Path, changelog: Path) -> None:
-    output = hook(project, changelog, offset=200, limit=5000)["hookSpecificOutput"]
-    assert output["updatedInput"]["offset"] == 200
-    assert output["updatedInput"]["limit"] == 60
+    file = hook(project, changelog, offset=200, limit=5000)["hookSpecificOutput"][
+        "updatedToolOutput"]["file"]
+    lines = changelog.read_text().split("\n")
+    assert file["startLine"] == 200  # Claude Code numbers the lines from it: the file's own
+    assert file["content"].split("\n")[:60] == lines[199:259]
+    assert "this Read stops here, at line 259 of " in file["content"]
 
 
 def test_model_notes_come_with_the_outline(project: Path, changelog: Path,
@@ -168,7 +214,7 @@ def test_model_notes_come_with_the_outline(project: Path, changelog: Path,
         first = hook(project, changelog, env)
         second = hook(project, changelog, env)
         assert len(fake.requests) == 1  # the repeated Read is served from the cache
-    context = first["hookSpecificOutput"]["additionalContext"]
+    context = content(first)
     assert notes in context
     assert "Document map of CHANGELOG.md" in context  # the structural outline stays
     assert second == first
@@ -181,7 +227,7 @@ def test_model_inventing_a_link_is_dropped(project: Path, changelog: Path) -> No
     with FakeAnthropic(reply_text="See https://attrs.example/invented for details.") as fake:
         env = {"GARREPA_PROVIDER": "anthropic", "GARREPA_BASE_URL": fake.url,
                "ANTHROPIC_API_KEY": "sk-test"}
-        context = hook(project, changelog, env)["hookSpecificOutput"]["additionalContext"]
+        context = content(hook(project, changelog, env))
     assert "invented" not in context
     assert "structural digest, no model" in context
 
@@ -207,7 +253,7 @@ def test_pytest_fixtures_doc_with_an_example_password_gets_its_map(
                                            "GARREPA_BASE_URL": fake.url,
                                            "ANTHROPIC_API_KEY": "sk-test"})
         sent = json.dumps([r.body for r in fake.requests])
-    context = reply["hookSpecificOutput"]["additionalContext"]
+    context = content(reply)
     assert "Document map of fixtures.rst" in context
     assert "P4$$word" not in sent and "[secret: credential]" in sent
     assert "line 935 credential" in context and "P4$$word" not in context

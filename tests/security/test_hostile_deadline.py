@@ -65,7 +65,9 @@ def test_a_document_of_100k_headings_is_mapped(project: Path, garrepa_home: Path
     started = time.monotonic()
     output = reply(hook(project, read_event(project.parent, str(doc))))
     assert time.monotonic() - started < 20  # Claude Code's kill; the outline alone took 25 s
-    assert output is not None and "Document map of docs/HEADINGS.md" in output["additionalContext"]
+    # 2 MB: over Claude Code's 256 KB cap, so the map is the deny reason (in the tool_result)
+    assert output is not None and \
+        "Document map of docs/HEADINGS.md" in output["permissionDecisionReason"]
     assert last(garrepa_home)["reason"] == "mapped-narrow"
 
 

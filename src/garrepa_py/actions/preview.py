@@ -1,6 +1,7 @@
 """`garrepa preview`: what the agent would receive, without Claude Code.
 
-The event is built the way Claude Code 2.1.328 sends it (a PreToolUse Read; a PostToolUse Bash
+The event is built the way Claude Code 2.1.328 sends it (a PostToolUse Read, or a PreToolUse one
+over its 256 KB cap; a PostToolUse Bash
 result of a read-only git command; a PostToolUse MCP result) and decided by the hook's own
 router and routes — the same code, in this process, with the same config — so a preview shows
 exactly the decision, the reason and the text the hook would give. A saved log goes through the
@@ -16,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from garrepa_py import textlines
 from garrepa_py.errors import GarrepaError
 
 MAX_MCP_FILE_BYTES = 32 * 1024 * 1024
@@ -61,7 +61,13 @@ def _numbered(lines: list[str], first: int) -> str:
 
 
 def read(path: Path, project: str) -> Preview:
+    """What the agent gets for a whole Read: Claude Code's own result, rewritten by the
+    PostToolUse handler (numbered from its startLine, the way Claude Code shows it); over
+    Claude Code's 256 KB cap, or with `read.mode: deny`, the PreToolUse handler's deny reason,
+    which Claude Code puts inside the Read's tool_result as an error."""
     from garrepa_py.actions.files import Unreadable, read_text
+    from garrepa_py.config.load import load_config
+    from garrepa_py.routes.read import READ_CAP_BYTES
 
     target = path.resolve()
     try:
@@ -69,22 +75,27 @@ def read(path: Path, project: str) -> Preview:
     except Unreadable as exc:
         raise GarrepaError(f"cannot preview {path}: {exc}", hint="give a readable text file") \
             from None
-    event = {"hook_event_name": "PreToolUse", "tool_name": "Read", "session_id": "preview",
-             "cwd": project, "tool_input": {"file_path": str(target)}}
-    route, verdict = _decide(event, project)
-    lines = textlines.split(text)
+    lines = text.split("\n")  # as Claude Code counts them (a final newline: one more line)
     whole = _numbered(lines, 1)
+    tool_input = {"file_path": str(target)}
+    before = target.stat().st_size > READ_CAP_BYTES or \
+        load_config(project).settings.read.mode == "deny"
+    event: dict[str, Any] = {"hook_event_name": "PreToolUse" if before else "PostToolUse",
+                             "tool_name": "Read", "session_id": "preview", "cwd": project,
+                             "tool_input": tool_input}
+    if not before:
+        event["tool_response"] = {"type": "text", "file": {
+            "filePath": str(target), "content": text, "numLines": len(lines), "startLine": 1,
+            "totalLines": len(lines)}}
+    route, verdict = _decide(event, project)
     if verdict.reply is None:
         return Preview(route, "pass", verdict.reason, len(text), len(whole), whole)
     reply = verdict.reply["hookSpecificOutput"]
-    context = str(reply.get("additionalContext") or "")
-    if reply.get("permissionDecision") == "deny":
-        shown = f"{reply.get('permissionDecisionReason', '')}\n{context}"
+    if before:  # a deny: the reason arrives as the Read's (error) result
+        shown = f"PreToolUse:Read hook error: {reply['permissionDecisionReason']}"
     else:
-        window = reply.get("updatedInput") or {}
-        first, count = int(window.get("offset") or 1), int(window.get("limit") or len(lines))
-        shown = (f"{_numbered(lines[first - 1:first - 1 + count], first)}\n"
-                 f"[additional context]\n{context}")
+        file = reply["updatedToolOutput"]["file"]
+        shown = _numbered(str(file["content"]).split("\n"), int(file["startLine"]))
     return Preview(route, verdict.decision, verdict.reason, len(text), len(shown), shown)
 
 

@@ -275,7 +275,8 @@ def main() -> None:
         _log_failure()
     record["ts"] = round(time.time(), 3)
     record["latency_ms"] = round((time.monotonic() - started) * 1000, 1)
-    if record.get("reason") not in ("mode-off", PLUGIN_DEFERS):
+    # read-in-post: the Read's PostToolUse event is journaled instead (one line per Read)
+    if record.get("reason") not in ("mode-off", PLUGIN_DEFERS, "read-in-post"):
         try:
             from garrepa_py import journal
 

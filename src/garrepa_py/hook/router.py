@@ -83,8 +83,8 @@ def classify(event: dict[str, Any]) -> str:
     tool = event.get("tool_name")
     if not isinstance(tool, str):
         return "pass"
-    if name == "PreToolUse" and tool == "Read":
-        return "read"
+    if name in ("PreToolUse", "PostToolUse") and tool == "Read":
+        return "read"  # mapped after the Read; before it only over Claude Code's 256 KB cap
     if name == "PreToolUse" and tool == "Bash":
         return "logs"
     if name == "PostToolUse" and tool.startswith("mcp__"):

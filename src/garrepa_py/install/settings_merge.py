@@ -31,16 +31,19 @@ class Slot:
 
 
 EVENTS = ("PreToolUse", "PostToolUse")
+READ_EVENTS = ("PreToolUse", "PostToolUse")  # see slots_for
 MCP_SLOT = Slot("PostToolUse", "mcp__.*", None)  # the size is unknown until the result exists
 
 
 def slots_for(read_rules: tuple[str, ...] | None, git_rules: tuple[str, ...],
               log_rules: tuple[str, ...] = ()) -> tuple[Slot, ...]:
-    """Every handler garrepa installs: a Read handler per documentation rule (one without a
-    rule when `read_rules` is None), the MCP handler, a Bash handler per git rule, and with the
-    opt-in logs route a PreToolUse Bash handler per test/build runner rule."""
-    reads = ([Slot("PreToolUse", "Read", rule) for rule in read_rules]
-             if read_rules is not None else [Slot("PreToolUse", "Read", None)])
+    """Every handler garrepa installs: per documentation rule (one without a rule when
+    `read_rules` is None) a PreToolUse Read handler (it acts only on a Read Claude Code would
+    refuse, over its 256 KB cap, or with `read.mode: deny`) and a PostToolUse one (the map, as
+    the Read's own output); the MCP handler; a Bash handler per git rule; and with the opt-in
+    logs route a PreToolUse Bash handler per test/build runner rule."""
+    rules = list(read_rules) if read_rules is not None else [None]
+    reads = [Slot(event, "Read", rule) for event in READ_EVENTS for rule in rules]
     return (*reads, MCP_SLOT, *(Slot("PostToolUse", "Bash", rule) for rule in git_rules),
             *(Slot("PreToolUse", "Bash", rule) for rule in log_rules))
 
@@ -214,6 +217,7 @@ def has_all_entries(settings: object, timeout: int | None = None,
                     key = (event, group.get("matcher"), handler.get("if"))
                     installed.setdefault(key, handler)
     problems = []
+    seen = set(installed)
     for slot in slots:
         found = installed.pop((slot.event, slot.matcher, slot.condition), None)
         if found is None:
@@ -223,6 +227,12 @@ def has_all_entries(settings: object, timeout: int | None = None,
                             "(upgrade due: run garrepa init)")
         elif timeout is not None and found != slot.handler(_kept_timeout(found, timeout)):
             problems.append(f"{name(slot)}: altered (re-run garrepa init)")
+    if any(s.event == "PostToolUse" and s.matcher == "Read" for s in slots) and any(
+            line.startswith("PostToolUse Read") and line.endswith(": missing")
+            for line in problems) and any(key[:2] == ("PreToolUse", "Read") for key in seen):
+        problems.append("PreToolUse Read: an older garrepa's entries, which gave the map as "
+                        "system context; the map now comes after the Read, as its own output "
+                        "(upgrade due: run garrepa init)")
     for event, matcher, condition in installed:
         rule = f" if {condition}" if condition else ""
         problems.append(f"{event} {matcher}{rule}: no longer matches the config "

@@ -1,4 +1,5 @@
-"""The Read route: a large documentation Read becomes a document map plus the opening lines.
+"""The Read route: a large documentation Read becomes its opening lines plus a document map,
+delivered as the Read's own output (PostToolUse `updatedToolOutput`), never as system context.
 
 Cheap checks first (extension, instruction files, a stat): a Read of source code or of a small
 document is decided without opening the file and without importing the engine.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import os
 
+from garrepa_py.routes import read_reply
 from garrepa_py.routes.verdict import Verdict, passed
 
 TYPE_CHECKING = False
@@ -18,9 +20,13 @@ if TYPE_CHECKING:
     from garrepa_py.routes.verdict import HookContext
 
 MAX_READ_BYTES = 16 * 1024 * 1024
-MAP_CHARS = 8000  # the harness persists additionalContext over 10,000 chars
+READ_CAP_BYTES = 256 * 1024  # Claude Code refuses a larger Read (PostToolUseFailure)
 AVERAGE_LINE_CHARS = 100  # to judge an explicit offset/limit window without opening the file
 OPENING_CHARS = 6000
+MAP_CHARS, capped = read_reply.MAP_CHARS, read_reply.capped  # where they were
+# The PreToolUse handler's pass for a Read Claude Code will do itself: the PostToolUse handler
+# decides (and journals) that Read, so this pass is not journaled (one line per Read).
+STEPS_ASIDE = "read-in-post"
 # Files the agent must read whole: never mapped, whatever the config says.
 INSTRUCTION_FILES = ("claude.md", "claude.local.md", "agents.md", "gemini.md", "skill.md")
 
@@ -53,7 +59,25 @@ def quick_pass(event: dict[str, Any], settings: Settings) -> str | None:
         return "bad-path"
     if not is_documentation(path, settings.read):
         return "not-documentation"
+    if event.get("hook_event_name") == "PostToolUse":
+        window = read_reply.Window.of(event.get("tool_response"))
+        if window is not None and len(window.content) <= settings.min_chars and \
+                "/.garrepa/spill/" not in path.replace("\\", "/"):  # a recovery: journaled
+            return _small(tool_input, window)
+    elif settings.read.mode != "deny" and tool_input.get("allow_large") is not True:
+        try:
+            info = os.stat(path)
+        except OSError:
+            return None
+        if info.st_mode & 0o170000 == 0o100000 and info.st_size <= READ_CAP_BYTES:
+            return STEPS_ASIDE
     return None
+
+
+def _small(tool_input: dict[str, Any], window: read_reply.Window) -> str:
+    """Why a Read result under the threshold passes: the agent's own window, or a small file."""
+    windowed = _int(tool_input.get("limit")) is not None or window.first > 1
+    return "small-window" if windowed else "under-threshold"
 
 
 def _excluded(path: str, project: str, read: ReadSettings) -> bool:
@@ -85,6 +109,11 @@ def _opening(lines: list[str], first: int, count: int) -> int:
 
 
 def handle(event: dict[str, Any], context: HookContext) -> Verdict:
+    """PostToolUse: a large result becomes the opening lines and the map, as the Read's own
+    output. PreToolUse: only a Read Claude Code would refuse (over its 256 KB cap) or, with
+    `read.mode: deny`, any large one, is denied with the map as the reason (which Claude Code
+    puts inside the Read's tool_result). Neither uses `additionalContext`: it arrives as a
+    system-role message, with more authority than the file's own text."""
     tool_input = event.get("tool_input")
     if not isinstance(tool_input, dict) or not isinstance(tool_input.get("file_path"), str):
         return passed("no-file-path")
@@ -110,9 +139,20 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
         return passed("not-a-file")
     if info.st_size <= threshold:
         return passed("under-threshold")
-    limit = _int(tool_input.get("limit"))
-    if limit is not None and limit * AVERAGE_LINE_CHARS <= threshold:
-        return passed("small-window")
+    post = event.get("hook_event_name") == "PostToolUse"
+    window: read_reply.Window | None = None
+    if post:
+        window = read_reply.Window.of(event.get("tool_response"))
+        if window is None:
+            return passed("unknown-shape")
+        if len(window.content) <= threshold:
+            return passed(_small(tool_input, window))
+    else:
+        limit = _int(tool_input.get("limit"))
+        if limit is not None and limit * AVERAGE_LINE_CHARS <= threshold:
+            return passed("small-window")
+        if read.mode != "deny" and info.st_size <= READ_CAP_BYTES:
+            return passed(STEPS_ASIDE)
     if info.st_size > MAX_READ_BYTES:
         return passed("too-large-to-map")
     if _excluded(path, context.project, read):
@@ -124,7 +164,7 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
         return passed("secret-path")
     if store.is_spill_path(path, context.project):
         return _spill_read(path)
-    return _map(event, tool_input, path, context)
+    return _map(tool_input, path, context, window)
 
 
 def _spill_read(path: str) -> Verdict:
@@ -135,8 +175,8 @@ def _spill_read(path: str) -> Verdict:
     return Verdict("pass", "spill-file", notes={"recovers": spill_id(path)})
 
 
-def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,
-         context: HookContext) -> Verdict:
+def _map(tool_input: dict[str, Any], path: str, context: HookContext,
+         window: read_reply.Window | None) -> Verdict:
     from garrepa_py import fs
 
     try:
@@ -151,65 +191,35 @@ def _map(event: dict[str, Any], tool_input: dict[str, Any], path: str,
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return passed("undecodable")
+    from garrepa_py import textlines
+
+    lines = textlines.split(text)
+    first = _int(tool_input.get("offset")) or 1
+    limit = _int(tool_input.get("limit"))
+    if window is None and context.settings.read.mode != "deny" and limit is not None and \
+            len("\n".join(lines[first - 1:first - 1 + limit]).encode()) <= READ_CAP_BYTES:
+        return passed(STEPS_ASIDE)  # a window Claude Code reads: mapped after it, if large
     from garrepa_py.engine import compressors
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
 
     label = os.path.relpath(path, context.project) if path.startswith(context.project) else path
-    from garrepa_py import textlines
-
-    lines = textlines.split(text)
     kind = compressors.KINDS["document"]
-    recovery = (f"[exact text: {path} itself, {len(lines):,} lines | the line numbers above are "
-                "the file's own: Read it with offset=<first line> and limit=<line count>]")
+    recovery = (f"[exact text: {path} itself, {len(lines):,} lines | the line ranges in this "
+                "map are the file's own: Read it with offset=<first line> and "
+                "limit=<line count>]")
     result = brief(BriefRequest(kind.route, text, label, compressors.document(path, label),
                                 recovery=recovery, combine=kind.combine,
                                 model_chars=kind.model_chars),
                    context.config, context.project, context.deadline)
     if result.decision != "compress":
         return Verdict("pass", result.reason, chars_in=len(text), notes=result.journal)
-    first = _int(tool_input.get("offset")) or 1
-    mode = context.settings.read.mode
-    if mode == "deny":
-        note = ("This document is large, so garrepa gave you its map instead of the whole file. "
-                "Read the section you need with offset and limit.")
-        context_text = capped(result.text, note)
-        reply: dict[str, Any] = {"hookEventName": "PreToolUse", "permissionDecision": "deny",
-                 "permissionDecisionReason": "garrepa: large document; its map is in the context. "
-                                             "Read a section with offset and limit.",
-                 "additionalContext": context_text}
-        shown = 0
-    else:
-        count = _opening(lines, first, context.settings.read.opening_lines)
-        last = min(first + count - 1, len(lines))
-        note = (f"garrepa: this Read was cut to lines {first}-{last} of {len(lines):,} because the "
-                "document is large. For any section, Read the same file with offset=<first line> "
-                "and limit=<line count> from the map above.")
-        context_text = capped(result.text, note)
-        reply = {"hookEventName": "PreToolUse",
-                 "updatedInput": dict(tool_input, offset=first, limit=count),
-                 "additionalContext": context_text}
-        shown = sum(len(line) + 1 for line in lines[first - 1:last])
-    return Verdict("compress", f"mapped-{mode}", {"hookSpecificOutput": reply},
-                   chars_in=len(text), chars_out=len(context_text) + shown, notes=result.journal)
-
-
-MAP_CUT = "[… the map was cut here to fit; every line is in the file itself]"
-
-
-def capped(briefing: str, note: str) -> str:
-    """The briefing and the note within MAP_CHARS, checked once, on the final text: the map
-    is cut at a line, and the pointer to the exact text (the stamp's last line) always stays."""
-    text = f"{briefing}\n{note}"
-    if len(text) <= MAP_CHARS:
-        return text
-    lines = briefing.split("\n")
-    pointer = lines.pop()
-    room = MAP_CHARS - len(note) - len(pointer) - len(MAP_CUT) - 3
-    kept: list[str] = []
-    for line in lines:
-        room -= len(line) + 1
-        if room < 0:
-            break
-        kept.append(line)
-    return "\n".join([*kept, MAP_CUT, pointer, note])[:MAP_CHARS]
+    if window is None:
+        reason = read_reply.denied(result.text, len(lines), len(data))
+        return Verdict("compress", f"mapped-{context.settings.read.mode}",
+                       read_reply.deny_reply(reason), chars_in=len(text),
+                       chars_out=len(reason), notes=result.journal)
+    count = _opening(window.lines, 1, context.settings.read.opening_lines)
+    content = read_reply.narrowed(window, count, result.text, len(lines))
+    return Verdict("compress", "mapped-narrow", read_reply.post_reply(window, content),
+                   chars_in=len(window.content), chars_out=len(content), notes=result.journal)

@@ -1,0 +1,101 @@
+"""The Read route's replies: what a mapped Read hands back, and in which channel (standard
+library only).
+
+Measured on Claude Code 2.1.328 and 2.1.332 (tests/e2e/test_claude_channels.py): text in
+`additionalContext` becomes a system-role message for the current models, with more authority
+than the file it came from had; a PostToolUse `updatedToolOutput` in the Read shape and a
+PreToolUse deny reason both arrive inside the Read's own tool_result. So the map, which carries
+the file's headings and the model's notes about it, only ever travels in those two.
+
+Claude Code numbers the lines of a rewritten Read from its `startLine`, so the opening lines go
+first and keep the file's own numbers; the map follows, and says that the numbers at the left
+of its lines are not the file's while the line ranges inside it are.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+MAP_CHARS = 8000  # the map and its closing note, checked on the final text
+MAP_CUT = "[… the map was cut here to fit; every line is in the file itself]"
+SECTION_NOTE = ("garrepa: for any section, Read the same file with offset=<first line> and "
+                "limit=<line count> from the map above.")
+
+
+class Window:
+    """The part of the file Claude Code read, as its PostToolUse `tool_response` holds it."""
+
+    __slots__ = ("file", "content", "first", "lines")
+
+    def __init__(self, file: dict[str, Any], content: str, first: int) -> None:
+        self.file = file
+        self.content = content
+        self.first = first
+        self.lines = content.split("\n")
+
+    @classmethod
+    def of(cls, response: object) -> Window | None:
+        """The window of a Read result in the shape measured (B20, H09); None for any other."""
+        if not isinstance(response, dict) or response.get("type") != "text":
+            return None
+        file = response.get("file")
+        if not isinstance(file, dict) or not isinstance(file.get("filePath"), str):
+            return None
+        content, first = file.get("content"), file.get("startLine")
+        counts = (first, file.get("numLines"), file.get("totalLines"))
+        if not isinstance(content, str) or not isinstance(first, int) or not all(
+                isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
+            return None
+        return cls(file, content, max(first, 1))
+
+
+def capped(briefing: str, note: str) -> str:
+    """The briefing and the note within MAP_CHARS, checked once, on the final text: the map
+    is cut at a line, and the pointer to the exact text (the stamp's last line) always stays."""
+    text = f"{briefing}\n{note}"
+    if len(text) <= MAP_CHARS:
+        return text
+    lines = briefing.split("\n")
+    pointer = lines.pop()
+    room = MAP_CHARS - len(note) - len(pointer) - len(MAP_CUT) - 3
+    kept: list[str] = []
+    for line in lines:
+        room -= len(line) + 1
+        if room < 0:
+            break
+        kept.append(line)
+    return "\n".join([*kept, MAP_CUT, pointer, note])[:MAP_CHARS]
+
+
+def narrowed(window: Window, count: int, briefing: str, total_lines: int) -> str:
+    """The new `file.content`: the window's first `count` lines, then the map."""
+    last = window.first + count - 1
+    header = (f"[garrepa: this Read stops here, at line {last:,} of {total_lines:,}: the "
+              "document is large, so its map follows. The numbers at the left from here on "
+              "only count the lines of this reply; the line ranges inside the map are the "
+              "file's own.]")
+    return "\n".join([*window.lines[:count], header, capped(briefing, SECTION_NOTE)])
+
+
+def post_reply(window: Window, content: str) -> dict[str, Any]:
+    """PostToolUse `updatedToolOutput` in the Read shape: Claude Code renders it as the Read's
+    own result, numbered from the window's first line."""
+    file = dict(window.file, content=content, numLines=content.count("\n") + 1,
+                startLine=window.first)
+    return {"hookSpecificOutput": {"hookEventName": "PostToolUse",
+                                   "updatedToolOutput": {"type": "text", "file": file}}}
+
+
+def denied(briefing: str, total_lines: int, size: int) -> str:
+    """A deny reason that carries the map (it lands inside the Read's tool_result)."""
+    why = ("over Claude Code's 256 KB Read limit" if size > 256 * 1024 else "large")
+    return (f"garrepa: this document ({total_lines:,} lines) is {why}, so here is its map "
+            "instead of the whole file; the line ranges in it are the file's own.\n"
+            + capped(briefing, SECTION_NOTE))
+
+
+def deny_reply(reason: str) -> dict[str, Any]:
+    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                   "permissionDecisionReason": reason}}
