@@ -8,8 +8,9 @@ Corpora (built from PyPI by tests/support/corpus.py, cached in .cache/corpus):
   click log -p    `git log -p` over click 8.1.3 -> 8.1.7 (five releases of ordinary code)
   pytest docs     every .rst/.md/.txt of pytest 8.2.0's documentation
   garrepa src     this repository's src/ (code that talks about secrets all day)
-A unit is one secret: a private-key block counts once (by its BEGIN line), any other finding
-once per line and kind. Labels are in benchmarks/secret_labels.json, reviewed by hand.
+A unit is one secret: a private-key block counts once (by its BEGIN line), a secret file's
+hunks in a diff once (by their first line), any other finding once per line and kind. Labels
+are in benchmarks/secret_labels.json, reviewed by hand.
 """
 
 from __future__ import annotations
@@ -31,16 +32,19 @@ from garrepa_py.guard import secrets  # noqa: E402
 LABELS = json.loads((REPO / "benchmarks" / "secret_labels.json").read_text())
 
 
+BLOCKS = ("private-key", "secret-file")  # masked line for line, counted once
+
+
 def units(text: str) -> set[tuple[str, int, str]]:
     """(file, line, kind) per secret found; a key block once, at its first line."""
     found = secrets.scan(text)
     out: set[tuple[str, int, str]] = set()
     previous = -2
     for line, kind in found.locations():
-        if kind == "private-key" and line == previous + 1:
+        if kind in BLOCKS and line == previous + 1:
             previous = line
             continue
-        previous = line if kind == "private-key" else -2
+        previous = line if kind in BLOCKS else -2
         out.add(("", line, kind))
     return out
 

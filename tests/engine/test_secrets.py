@@ -104,9 +104,11 @@ def test_doctor_explain_names_lines_and_kinds_never_values(tmp_path: Path) -> No
     assert "  line 3: [secret: aws-key]" in result.output
     assert leaked(result.output) == []
     data = json.loads(invoke("doctor", "--explain", str(notes), "--json").output)
-    assert {"line": 5, "kind": "aws-key"} in data["masked"] and data["unmaskable"] == []
+    assert {"line": 5, "kind": "aws-key",
+            "preview": 'aws_secret_access_key = "[secret: aws-key]"'} in data["masked"]
+    assert data["unmaskable"] == [] and leaked(json.dumps(data)) == []
     piped = invoke("doctor", "--explain", "-", input="x\npassword = str(password)\n")
-    assert piped.output == "standard input: nothing would be masked (detector: detect-secrets)\n"
+    assert piped.output == "standard input: nothing would be masked (detector: builtin)\n"
     env = tmp_path / ".env"
     env.write_text(canary_text())
     assert invoke("doctor", "--explain", str(env)).output == (

@@ -129,4 +129,4 @@ def test_the_requests_release_diff_is_digested_with_its_test_keys_masked(
     text = output["updatedToolOutput"]["stdout"]
     assert "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDHlIhe7GLCeSk8" not in text
     assert "src/requests/utils.py" in text and "files changed" in text
-    assert last(garrepa_home)["masked"] == "private-key:168"
+    assert last(garrepa_home)["masked"] == "private-key:168,secret-file:129"  # .pem hunks whole

@@ -229,11 +229,15 @@ def loaded_after(project: Path, text: str, modules: tuple[str, ...]) -> list[str
     return list(ast.literal_eval(proc.stderr.rsplit("LOADED=", 1)[1]))
 
 
-def test_detect_secrets_loads_only_when_a_candidate_line_is_present(project: Path) -> None:
-    """Its import costs ~0.2 s: a compressed result with no candidate line never pays it."""
-    assert loaded_after(project, PLAIN, ("detect_secrets",)) == []
-    with_candidate = PLAIN + '\ndb_password = "Tr0ub4dor&3-canary"\n'
-    assert loaded_after(project, with_candidate, ("detect_secrets",)) == ["detect_secrets"]
+def test_masking_a_secret_loads_no_detector_and_no_http_stack(project: Path) -> None:
+    """The guard is the standard library's: detect-secrets (~0.2 s, and requests/urllib3 with
+    it) is never imported, not even to mask a result that holds a secret."""
+    with_secret = PLAIN + '\ndb_password = "Tr0ub4dor&3-canary"\nAPI_KEY=sk-proj-' + "Xq7pL2mN9vB4cR8tY1wZ" * 2 + "\n"
+    stack = ("detect_secrets", "requests", "urllib3", "httpx", "garrepa_py.guard.secrets")
+    assert loaded_after(project, with_secret, stack) == ["garrepa_py.guard.secrets"]
+    record = json.loads((project.parent / "garrepa-home" / "journal.jsonl").read_text()
+                        .splitlines()[-1])
+    assert (record["decision"], record["masked"]) == ("compress", "credential:1,openai-key:1")
 
 
 def test_a_structural_only_compress_loads_no_http_stack(project: Path) -> None:

@@ -257,4 +257,4 @@ def test_pytest_fixtures_doc_with_an_example_password_gets_its_map(
     assert "Document map of fixtures.rst" in context
     assert "P4$$word" not in sent and "[secret: credential]" in sent
     assert "line 935 credential" in context and "P4$$word" not in context
-    assert last(garrepa_home)["masked"] == "credential:3"
+    assert last(garrepa_home)["masked"] == "credential:2"  # not `password = "badpass"` (a word)

@@ -1,0 +1,183 @@
+"""Secret shapes found on one line, each with its exact span: vendor tokens, keyword
+assignments in every common syntax, URL passwords, `Authorization` headers and shell flags.
+
+Standard library only (the hook path): each finder takes a line and returns (kind, start, end)
+spans of the secret value itself, so the rest of the line — the key's name, the quotes, the
+host of a URL — stays readable.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Iterator
+
+from garrepa_py.guard import names, values
+
+Span = tuple[str, int, int]  # kind, start, end
+
+# Vendor tokens: (kind, literals one of which the line must hold, pattern). Where a pattern has
+# a group named `v`, that is the secret; else the whole match is.
+TOKENS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("anthropic-key", ("sk-ant-",), r"\bsk-ant-[A-Za-z0-9_\-]{20,}"),
+    ("openai-key", ("sk-",), r"\bsk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_\-]{20,}"),
+    ("github-token", ("github_pat_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
+     r"\bgithub_pat_[A-Za-z0-9_]{22,}|\bgh[pousr]_[A-Za-z0-9]{36,}"),
+    ("gitlab-token", ("glpat-",), r"\bglpat-[A-Za-z0-9_\-]{20,}"),
+    ("google-api-key", ("AIza",), r"\bAIza[0-9A-Za-z_\-]{35}"),
+    ("slack-webhook", ("hooks.slack.com",),
+     r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_\-]+"),
+    ("slack-token", ("xox",), r"\bxox[abposre]-[A-Za-z0-9\-]{10,}"),
+    ("aws-key", ("AKIA", "ASIA", "ABIA", "ACCA", "A3T"),
+     r"\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b"),
+    ("stripe-key", ("sk_live_", "rk_live_", "sk_test_", "rk_test_", "whsec_"),
+     r"\b(?:[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})"),
+    ("npm-token", ("npm_",), r"\bnpm_[A-Za-z0-9]{36}\b"),
+    ("pypi-token", ("pypi-",), r"\bpypi-AgE[A-Za-z0-9_\-]{50,}"),
+    ("jwt", ("eyJ",), r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"),
+    ("sendgrid-key", ("SG.",), r"\bSG\.[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{16,64}"),
+    ("twilio-key", ("SK",), r"\bSK[0-9a-fA-F]{32}\b"),
+    ("heroku-key", ("HRKU-",), r"\bHRKU-[A-Za-z0-9_\-]{20,}"),
+    ("square-token", ("sq0",), r"\bsq0(?:atp|csp)-[A-Za-z0-9_\-]{22,}"),
+    ("shopify-token", ("shpat_", "shpss_", "shpca_", "shppa_"), r"\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}"),
+    ("databricks-token", ("dapi",), r"\bdapi[a-f0-9]{32}\b"),
+    ("digitalocean-token", ("dop_v1_", "doo_v1_"), r"\bdo[op]_v1_[a-f0-9]{64}"),
+    ("mailgun-key", ("key-",), r"(?<![\w\-])key-[0-9a-f]{32}\b"),
+    ("huggingface-token", ("hf_",), r"\bhf_[A-Za-z0-9]{34,}"),
+)
+_COMPILED = tuple((kind, literals, re.compile(pattern)) for kind, literals, pattern in TOKENS)
+# Which token kinds must look random to count (their prefixes also start ordinary words).
+_RANDOM_ONLY = frozenset({"openai-key", "twilio-key", "databricks-token", "mailgun-key"})
+
+# NAME <op> VALUE: `.env`/shell (`export X=…`, `--password=…`), ini (`x = …`), YAML (`x: …`),
+# JSON (`"x": "…"`, escaped once or twice: `\"x\": \"…\"`), connection strings (`;Pwd=…;`),
+# query strings (`?token=…&`), PHP/Ruby (`=>`), Go (`:=`).
+ASSIGNMENT = re.compile(
+    r"(?P<nq>\\*[\"']?)(?P<name>[A-Za-z_$@][A-Za-z0-9_.\-]*)(?P=nq)"
+    r"[ \t]*(?P<op>:=|=>|=|:)(?![=:/])[ \t]*"
+    r"(?:(?P<q>\\*[\"'`])(?P<qv>.*?)(?P=q)|(?P<bv>[^\s;,&\"'`<>)\]}\\]+))")
+_ENV_LINE = re.compile(r"^[+\- ]?[ \t]*(?:export[ \t]+|set[ \t]+|ENV[ \t]+)?$")
+# scheme://user:password@host (the user may be empty: `redis://:pw@host`)
+URL_CREDENTIALS = re.compile(
+    r"\b[A-Za-z][A-Za-z0-9+.\-]*://(?P<user>[^\s:/@'\"\\<>]*):(?P<v>[^\s/'\"\\<>]+)@"
+    r"(?=[A-Za-z0-9\[.\-_%])")
+AUTH_HEADER = re.compile(r"(?i)\b(?:bearer|basic|token|apikey|api-key)[ \t]+"
+                         r"(?P<v>[A-Za-z0-9._~+/=\-]{12,})")
+SHELL_FLAG = re.compile(
+    r"(?i)(?<![\w\-])--?(?:password|passwd|pass|pwd|token|secret|api-key|apikey|api_key|"
+    r"auth-token|access-token|client-secret|secret-key|access-key)[ \t]+"
+    r"(?P<v>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"\-$][^\s'\"]*)")
+MYSQL_P = re.compile(r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]*?"
+                     r"[ \t]-p(?P<v>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]+)")
+SSHPASS_P = re.compile(r"\bsshpass[ \t]+-p[ \t]*(?P<v>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]+)")
+CURL_USER = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]+['\"]?(?P<user>[^\s:'\"]+):"
+                       r"(?P<v>[^\s'\"]+)")
+_CAMEL_WORDS = re.compile(r"^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*$")  # `Bearer SomeClassName`
+HEADER_AUTH_WORDS = ("bearer", "basic", "token", "apikey", "api-key")
+
+
+def tokens(line: str) -> Iterator[Span]:
+    for kind, literals, pattern in _COMPILED:
+        if not any(literal in line for literal in literals):
+            continue
+        for match in pattern.finditer(line):
+            if kind in _RANDOM_ONLY and not values.random_looking(
+                    re.sub(r"^(?:sk-(?:proj-|svcacct-|admin-)?|SK|dapi|key-)", "", match.group())):
+                continue
+            if "EXAMPLE" in match.group() or values.placeholder(match.group()):
+                continue  # AWS's documented AKIAIOSFODNN7EXAMPLE, `sk-xxxxxxxx…`
+            yield kind, match.start(), match.end()
+
+
+def _unquote(value: str) -> tuple[str, int, int]:
+    """A shell word's value and its offsets inside the word (quotes dropped)."""
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1], 1, len(value) - 1
+    return value, 0, len(value)
+
+
+def assignments(line: str) -> Iterator[Span]:
+    for match in ASSIGNMENT.finditer(line):
+        name = match.group("name")
+        strength = names.strength(name)
+        if strength is None:
+            continue
+        quoted = match.group("q") is not None
+        value = match.group("qv") if quoted else match.group("bv")
+        group = "qv" if quoted else "bv"
+        kind = names.kind(name)
+        if value is None:
+            continue
+        if "PRIVATE KEY-----" in value:
+            yield "private-key", match.start(group), match.end(group)
+            continue
+        if strength == "auth":
+            if docker_auth(value):
+                yield "docker-auth", match.start(group), match.end(group)
+            continue
+        env_form = (match.group("op") == "=" and not match.group("nq")
+                    and line[match.end("name"):match.start("op")] == ""
+                    and bool(_ENV_LINE.match(line[:match.start()])) and name.upper() == name)
+        if values.secret_value(value, quoted=quoted, strong=strength == names.STRONG,
+                               env_form=env_form):
+            yield kind, match.start(group), match.end(group)
+
+
+def docker_auth(value: str) -> bool:
+    """base64 of `user:password`, as docker's config.json keeps it."""
+    if len(value) < 8 or len(value) > 4096:
+        return False
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    user, colon, password = decoded.partition(b":")
+    return bool(colon and user and len(password) >= 3)
+
+
+def url_passwords(line: str) -> Iterator[Span]:
+    if "://" not in line:
+        return
+    for match in URL_CREDENTIALS.finditer(line):
+        password = match.group("v")
+        if values.placeholder(password) or password == match.group("user"):
+            continue
+        yield "url-password", match.start("v"), match.end("v")
+
+
+def headers(line: str) -> Iterator[Span]:
+    """`Authorization: Bearer <opaque>`, `Basic <base64>`, `token <…>`: the opaque part."""
+    for match in AUTH_HEADER.finditer(line):
+        value = match.group("v")
+        if values.placeholder(value) or not _opaque(value):
+            continue
+        yield "bearer-token", match.start("v"), match.end("v")
+
+
+def _opaque(value: str) -> bool:
+    """Not a word of prose: digits or mixed case or symbols, as a generated token has."""
+    classes = sum((any(c.islower() for c in value), any(c.isupper() for c in value),
+                   any(c.isdigit() for c in value)))
+    return classes >= 2 and values.entropy(value) >= 3.0 and not _CAMEL_WORDS.match(value)
+
+
+def shell(line: str) -> Iterator[Span]:
+    for pattern in (SHELL_FLAG, MYSQL_P, SSHPASS_P, CURL_USER):
+        for match in pattern.finditer(line):
+            value, left, right = _unquote(match.group("v"))
+            if values.placeholder(value) or value.startswith("$"):
+                continue
+            start = match.start("v")
+            yield "credential", start + left, start + right
+
+
+FINDERS = (tokens, assignments, url_passwords, headers, shell)
+
+
+def line_spans(line: str) -> list[Span]:
+    """Every secret span on one line, from every finder (overlaps merged later)."""
+    return [span for finder in FINDERS for span in finder(line)]
+
+
+TOKEN_LITERALS = tuple(sorted({literal for _, literals, _ in TOKENS for literal in literals}))

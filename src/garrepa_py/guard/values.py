@@ -1,0 +1,108 @@
+"""Is this value a credential, or a placeholder, a reference, code or prose?
+
+The judgement behind every keyword finding (`PASSWORD=…`, `"token": "…"`, `://user:…@`): a
+value is a secret unless it is plainly not one. A name that says what it holds (`password`,
+`api_key`) needs only a value that is not a placeholder; a name that only ends in `key` needs a
+value that looks random (high entropy, mixed characters).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+PLACEHOLDERS = frozenset({
+    "pass", "password", "passwd", "pwd", "secret", "changeme", "change-me", "change_me",
+    "example", "test", "testing", "user", "username", "admin", "root", "foo", "bar", "baz",
+    "hunter2", "qwerty", "letmein", "dummy", "sample", "placeholder", "redacted", "none", "null",
+    "nil", "empty", "true", "false", "yes", "no", "on", "off", "required", "optional", "string",
+    "str", "bool", "int", "bytes", "undefined", "password123", "p@ssw0rd", "token", "apikey",
+    "api_key", "secretkey", "mypassword", "mysecret", "yourpassword", "default", "value", "xxx",
+})
+# Words in a value that say it stands for a real one (`<your-key>`, `REPLACE_ME`, `abc-example`).
+PLACEHOLDER_WORDS = ("your", "example", "changeme", "change_me", "change-me", "placeholder",
+                     "replace", "redacted", "dummy", "insert", "fixme", "todo", "here", "sample")
+# References to a value kept elsewhere: environment, templates, vaults, format strings.
+REFERENCES = ("${", "$(", "{{", "}}", "%(", "%s", "{}", "os.environ", "getenv", "process.env",
+              "env(", "env[", "env.", "secrets.", "vault:", "!vault", "lookup(", "<%", "#{",
+              "@@", "$env:", "keyring", "%env", "%{")
+_SHELL_VARIABLE = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*$|^\$\{")
+_FILE_LIKE = re.compile(r"^(?:/|\./|\.\./|~/|[A-Za-z]:\\)|\.(?:pem|key|crt|cer|json|ya?ml|txt|"
+                        r"p12|pfx|jks|env|toml|ini|cfg|conf|gpg|asc)$", re.I)
+_WORDISH = re.compile(r"^[A-Za-z_][A-Za-z_.\-]*$")  # no digit: a word, an identifier, a dotted name
+# snake_case, camelCase, CONST_NAMES, dotted.names, a bare CAPS word: names of things
+_IDENTIFIER = re.compile(r"^_*[a-z]+(?:_[a-z0-9]+)+$|^[a-z]+(?:[A-Z][a-z0-9]*)+$|"
+                         r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$|^[A-Za-z_]+(?:\.[A-Za-z_]+)+$")
+_ONLY_DIGITS = re.compile(r"^[0-9]+$")
+
+
+def placeholder(value: str) -> bool:
+    """A stand-in for a value, not a value: `changeme`, `${VAR}`, `<your-key>`, `xxx`, `***`,
+    `os.environ[...]`, `"%s"`, `$TOKEN`."""
+    bare = value.strip().strip("'\"`").strip()
+    lower = bare.lower()
+    if len(bare) < 4 or lower in PLACEHOLDERS:
+        return True
+    if len(set(lower.replace("-", "").replace("_", ""))) <= 2:  # xxxx, ****, ..., 1111, x-x-x
+        return True
+    if bare.startswith(("<", "[")):  # `<your-key>`, `[secret: KIND]` (already masked)
+        return True
+    if any(word in lower for word in PLACEHOLDER_WORDS) or any(r in lower for r in REFERENCES):
+        return True
+    return bool(_SHELL_VARIABLE.match(bare)) or bare.startswith(("*", "&", "!", "@"))
+
+
+def code_or_prose(value: str) -> bool:
+    """A bare (unquoted) value that is an expression, a name, a type, a path or prose."""
+    bare = value.strip()
+    return (any(c in bare for c in "()[]{}") or " " in bare or bool(_WORDISH.match(bare))
+            or bool(_ONLY_DIGITS.match(bare)) or bool(_FILE_LIKE.search(bare)))
+
+
+_WORD = re.compile(r"^[a-z]+$")
+
+
+def quoted_not_a_value(value: str, data: bool = False) -> bool:
+    """A quoted literal that is a name, a word, a path or prose rather than a credential.
+
+    In code a lower-case word (`password="pygmalion"`) is a test's fixture; in data (a JSON
+    document's `"password"`) it is the value."""
+    return (" " in value.strip() or "\t" in value or bool(_IDENTIFIER.match(value))
+            or not data and bool(_WORD.match(value))
+            or bool(_ONLY_DIGITS.match(value)) or bool(_FILE_LIKE.search(value))
+            or value.startswith(("http://", "https://")) and "@" not in value)
+
+
+def entropy(value: str) -> float:
+    counts: dict[str, int] = {}
+    for char in value:
+        counts[char] = counts.get(char, 0) + 1
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+
+
+def random_looking(value: str) -> bool:
+    """Long, mixed and high-entropy: what a generated key looks like (not `primary`, `id`)."""
+    if len(value) < 16 or " " in value:
+        return False
+    classes = sum((any(c.islower() for c in value), any(c.isupper() for c in value),
+                   any(c.isdigit() for c in value)))
+    return classes >= 2 and entropy(value) >= 3.2
+
+
+def secret_value(value: str, *, quoted: bool, strong: bool, env_form: bool = False,
+                 data: bool = False) -> bool:
+    """Whether `value`, assigned to a secret-named key, is a credential.
+
+    `strong`: the name says it holds one (`password`, `api_key`); else it only ends in `key`.
+    `env_form`: `NAME=value` at the start of a line (.env, CI, shell): any non-placeholder.
+    `data`: a JSON document's value (not a literal in code).
+    """
+    bare = value.strip()
+    if not bare or placeholder(bare) or quoted and bare != value:
+        return False
+    if not strong:
+        return random_looking(bare) and not (quoted_not_a_value(bare) if quoted
+                                             else code_or_prose(bare))
+    if env_form:
+        return True
+    return not (quoted_not_a_value(bare, data) if quoted else code_or_prose(bare))
