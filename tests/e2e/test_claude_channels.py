@@ -97,3 +97,35 @@ def test_where_each_delivery_lands(git_project: Path, tmp_path: Path, garrepa_ho
         assert not result.get("is_error")
     else:  # the file itself arrives as usual; the context comes as a message of its own
         assert "its own text" in text and MARK not in text
+
+
+def test_the_mcp_and_git_routes_deliver_only_inside_the_tool_result(
+        repo_copy: Path, tmp_path: Path, garrepa_home: Path, github_corpus: Path) -> None:
+    """garrepa installed for real: an MCP result and a git dump, both briefed, and nothing of
+    garrepa's or of the content in a system-role message (no route uses additionalContext)."""
+    from garrepa_py import journal
+
+    from ..support.claude_run import write_mcp_config
+    from .conftest import garrepa
+
+    data = tmp_path / "mcp-data"
+    data.mkdir()
+    source = (github_corpus / "Issue33_testClosedIssues-361.json").read_text()
+    (data / "big.json").write_text(source)
+    garrepa("init", str(repo_copy), "--provider", "none", "--threshold", "20000")
+    script = [Turn.tool("mcp__probe__big_json"),
+              Turn.tool("Bash", command="git log -p", description="git")]
+    with FakeAnthropic(script) as fake:
+        run = run_claude(repo_copy, fake.url, tmp_path / "home", garrepa_home,
+                         mcp_config=write_mcp_config(tmp_path / "mcp.json", data))
+        assert run.returncode == 0, run.stderr[-2000:]
+        mcp, log = fake.tool_results().values()
+        last = fake.main_loop_requests()[-1].body
+    assert json.dumps(mcp["content"]).startswith('[{"type": "text", "text": "[garrepa briefing')
+    assert log["content"].startswith("[garrepa briefing | git | git log -p")
+    assert places(last, "[garrepa briefing") == {"tool_result"}
+    assert places(last, "hook additional context") == set()
+    titles = [item["title"] for item in json.loads(source)][:20]
+    assert all(places(last, json.dumps(t)[1:-1]) <= {"tool_result"} for t in titles)
+    reasons = {r["route"]: r["decision"] for r in journal.read(target=garrepa_home / "journal.jsonl")}
+    assert reasons == {"mcp": "compress", "git": "compress"}
