@@ -87,8 +87,9 @@ def session(project: Path, home: Path, garrepa_home: Path, tmp_path: Path
 
 def assert_briefed(results: list[Any], context: str) -> None:
     read, mcp, git = results
-    assert "Document map of CHANGELOG.md" in context  # the Read's map, as additionalContext
-    assert isinstance(read, str) and read.count("\n") < 100  # the Read was narrowed
+    # the Read was narrowed, and its map came as the Read's own result, not as context
+    assert isinstance(read, str) and read.count("\n") < 250 and "Document map of CHANGELOG.md" in read
+    assert "hook additional context" not in context
     assert mcp[0]["text"].startswith("[garrepa briefing | mcp | mcp__probe__big_json |")
     assert git.startswith("[garrepa briefing | git | git log -p |")
 
@@ -122,7 +123,7 @@ def test_plugin_and_init_together_brief_each_event_once(project: Path, plugin_ho
     results, (run, context) = session(project, plugin_home, garrepa_home, tmp_path)
     assert_briefed(results, context)
     started = [e for e in run.hook_events() if e.get("subtype") == "hook_started"]
-    assert len(started) == 6  # both ran for each of the three calls ...
+    assert len(started) == 8  # both ran for each of the four events (the Read has two) ...
     records = list(journal.read(target=garrepa_home / "journal.jsonl"))
     assert len(records) == 3  # ... and only the project's entry decided and journaled
     assert results[1][0]["text"].count("[garrepa briefing") == 1
