@@ -153,6 +153,56 @@ def _replace_in(directory: str, name: str, data: bytes, mode: int) -> None:
         os.close(fd_dir)
 
 
+class PrivateStream:
+    """A file written while its bytes stream in (0600, in a directory that passed own_dir), named
+    only when it is complete: `commit(name)` renames the temp file into place, `abort()` drops
+    it. Nothing is held in memory."""
+
+    def __init__(self, directory: str) -> None:
+        self._dir = os.open(directory, os.O_RDONLY | _DIRECTORY)
+        self._temporary = f".stream.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+        try:
+            self._fd = os.open(self._temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW,
+                               0o600, dir_fd=self._dir)
+        except BaseException:
+            os.close(self._dir)
+            raise
+        self.directory = directory
+
+    def write(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._fd, view):]
+
+    def commit(self, name: str) -> str:
+        """The complete file, renamed to `directory/name`; returns its path."""
+        if "/" in name or name in ("", ".", ".."):
+            self.abort()
+            raise Refused("bad-name", name)
+        try:
+            os.close(self._fd)
+            self._fd = -1
+            os.replace(self._temporary, name, src_dir_fd=self._dir, dst_dir_fd=self._dir)
+        except BaseException:
+            self.abort()
+            raise
+        os.close(self._dir)
+        self._dir = -1
+        return os.path.join(self.directory, name)
+
+    def abort(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+        if self._dir >= 0:
+            try:
+                os.unlink(self._temporary, dir_fd=self._dir)
+            except OSError:
+                pass
+            os.close(self._dir)
+            self._dir = -1
+
+
 def list_files(directory: str) -> list[tuple[str, float, int]]:
     """(name, mtime, size) of the regular files directly in `directory`, links not followed.
 

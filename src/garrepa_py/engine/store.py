@@ -74,6 +74,16 @@ def spill(project: str, text: str) -> str:
     return os.path.abspath(os.path.join(directory, name))
 
 
+def spill_stream(project: str) -> fs.PrivateStream:
+    """A spill written while it streams (the logs runner's raw bytes): name it with
+    `spill_name(sha256 hex of its bytes)` — the same name `spill` gives the same text."""
+    return fs.PrivateStream(_sub_dir(project, "spill"))
+
+
+def spill_name(sha256_hex: str) -> str:
+    return sha256_hex[:32] + ".txt"
+
+
 def cache_key(route: str, prompt_version: str, provider: str, model: str, source: str) -> str:
     parts = "\0".join((route, prompt_version, provider, model, digest(source)))
     return hashlib.sha256(parts.encode()).hexdigest()[:40]

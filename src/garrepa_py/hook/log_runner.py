@@ -1,10 +1,16 @@
 """garrepa-log: the far end of `COMMAND 2>&1 | garrepa-log`.
 
-It reads the command's whole output, keeps it in a line-oriented spill, prints a digest that
-keeps every failure, and exits with the tool's own code when the log shows the run failed, so
-Claude Code still reports an error. It journals the run (sizes, family, outcome — never content)
-so `garrepa report` can show what the route saved. Anything going wrong here prints the output
-exactly as it came and exits 0: the run is never lost to garrepa.
+Its exit status is the only one the agent sees (the pipeline's; Claude Code runs Bash without
+pipefail), so it never reports a run as passed without the family's positive evidence in the log
+(structural/log_evidence.py): a failure, or a log it cannot read with certainty, exits non-zero.
+It streams the output once (hook/log_capture.py): the raw bytes into a spill, a bounded head and
+tail into memory; then prints the log as it came when short, else a digest that keeps every
+failure and names the spill. The outcome is decided without the spill: when the spill cannot be
+written the log passes bounded (its first and last parts, as Claude Code would show them) and
+the exit code is still the decided one. Past its deadline (under Claude Code's Bash timeout) the
+output so far passes bounded and the rest as it comes. It journals the run (sizes, family,
+outcome — never content). Anything unexpected prints the output as it came and exits 1 when it
+cannot tell the outcome: garrepa never loses a run, and never turns a failure into a pass.
 """
 
 from __future__ import annotations
@@ -16,18 +22,34 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from garrepa_py.fs import PrivateStream
+    from garrepa_py.hook.log_capture import Captured
+    from garrepa_py.structural.log_lines import Cut
     from garrepa_py.structural.logs import Digest
 
 SMALL = 6000  # a log this short is printed as it came (its outcome still decides the exit code)
-MAX_BYTES = 256 * 1024 * 1024
+SHOWN = 15_000  # head and tail, each, of a log passed bounded (Claude Code keeps 30,000 chars)
+BASH_TIMEOUT_MS = 120_000  # Claude Code's default Bash timeout (the tool's own when the hook says)
+MARGIN_S = 10.0  # the deadline's distance from the timeout: time to print before being killed
 
 
 def _arguments(argv: list[str]) -> dict[str, str]:
     found: dict[str, str] = {}
     for flag, value in zip(argv, argv[1:], strict=False):
-        if flag in ("--family", "--project"):
+        if flag in ("--family", "--project", "--timeout"):
             found[flag[2:]] = value
     return found
+
+
+def deadline_seconds(timeout_ms: str | None) -> float:
+    """How long the runner reads before it hands the output on as it comes: the Bash call's
+    timeout (ms; Claude Code's default when not given) less a margin of at most 10 s."""
+    try:
+        timeout = float(timeout_ms) / 1000 if timeout_ms else BASH_TIMEOUT_MS / 1000
+    except ValueError:
+        timeout = BASH_TIMEOUT_MS / 1000
+    timeout = min(max(timeout, 0.5), 600.0)
+    return timeout - min(MARGIN_S, timeout * 0.1)
 
 
 def _journal(options: dict[str, str], started: float, family: str, result: object,
@@ -58,47 +80,109 @@ def _journal(options: dict[str, str], started: float, family: str, result: objec
 
 
 def outcome(text: str, family: str, spill: Callable[[str], str]) -> Digest:
-    """The run's digest. A log over SMALL is spilled (cleaned) first and the digest names the
-    spill; a shorter one is printed as it came, and its digest only tells the outcome."""
+    """The run's digest. A log over SMALL is spilled first and the digest names the spill; a
+    shorter one is printed as it came, and its digest only tells the outcome."""
     from garrepa_py.structural import logs
 
     if len(text) <= SMALL:
         return logs.digest(text, family, "(not spilled: short)")
-    return logs.digest(text, family, spill("\n".join(logs.clean(text))))
+    return logs.digest(text, family, spill(text))
+
+
+def read_back(got: Captured) -> tuple[str, Cut | None]:
+    """The text the digest is made from and its Cut (None when the whole log was kept)."""
+    from garrepa_py.structural.log_lines import Cut
+
+    if got.whole:
+        return bytes(got.head + got.tail).decode("utf-8", "replace"), None
+    found = got.shell_failure.decode("utf-8", "replace") if got.shell_failure else None
+    head = bytes(got.head[:got.head.rfind(b"\n") + 1])
+    tail = bytes(got.tail[got.tail.find(b"\n") + 1:])
+    head_lines, tail_newlines = head.count(b"\n"), tail.count(b"\n")
+    middle = max(got.newlines - tail_newlines - head_lines, 0)
+    marker = f"[garrepa: {middle:,} lines of the log are not read here]\n"
+    text = (head + marker.encode() + tail).decode("utf-8", "replace")
+    return text, Cut(head_lines + 1, middle, got.size, got.size - len(head) - len(tail), found)
+
+
+def _notice(family: str, seconds: float) -> bytes:
+    return (f"[garrepa log | {family} | still running past the runner's deadline ({seconds:.0f} s, "
+            "under the Bash timeout): its output so far, bounded, then the rest as it comes]\n"
+            ).encode()
+
+
+def run(options: dict[str, str], started: float) -> int:
+    from garrepa_py.hook.log_capture import capture
+    from garrepa_py.structural import log_evidence, logs
+
+    out = sys.stdout.buffer
+    family = options.get("family", "generic")
+    project = options.get("project") or "."
+    seconds = deadline_seconds(options.get("timeout"))
+    sink: PrivateStream | None = None
+    try:
+        from garrepa_py.engine import store
+
+        sink = store.spill_stream(project)
+    except Exception:
+        sink = None  # the outcome does not depend on the spill
+
+    def on_deadline(so_far: Captured) -> None:
+        out.write(_notice(family, seconds) + so_far.bounded(SHOWN))
+        out.flush()
+
+    def passing(chunk: bytes) -> None:
+        out.write(chunk)
+        out.flush()
+
+    got = capture(sys.stdin.fileno(), started + seconds, sink, on_deadline, passing)
+    text, cut = read_back(got)
+    spill: str | None = None
+    if sink is not None and got.size <= SMALL and not got.past_deadline:
+        sink.abort()  # a short log is printed whole: nothing to keep
+    elif sink is not None and not got.spill_error:
+        try:
+            from garrepa_py.engine import store
+
+            spill = sink.commit(store.spill_name(got.sha256))
+        except Exception:
+            spill = None
+    result = logs.digest(text, family, spill or "(not written)", cut=cut)
+    if got.past_deadline:  # the output has passed already: how the run ended, and where it is
+        printed = ("\n" + result.text.split("\n", 1)[0] + (f"\n[exact log: {spill}]" if spill
+                                                           else "") + "\n").encode()
+    elif got.size <= SMALL:
+        printed = bytes(got.head)
+        if result.how == log_evidence.NO_EVIDENCE:
+            printed += f"\n[garrepa log | {family} | {log_evidence.NO_EVIDENCE}]\n".encode()
+    elif spill is None:
+        printed = (got.bounded(SHOWN) + f"\n[garrepa log | {family} | "
+                   f"{'FAILED' if result.failed else 'passed'} ({result.how}) | the exact log "
+                   "could not be kept]\n".encode())
+    else:
+        printed = (result.text + "\n").encode("utf-8", "replace")
+    out.write(printed)
+    out.flush()
+    _journal(options, started, family, result, got.size, len(printed), spill)
+    return result.exit_code
 
 
 def main() -> None:
-    raw = sys.stdin.buffer.read(MAX_BYTES)
-    rest = sys.stdin.buffer.read(65536)
-    while rest:  # past the bound: drained so the command never blocks on a full pipe
-        rest = sys.stdin.buffer.read(65536)
-    started = time.monotonic()  # the run itself is not garrepa's time: from the log's end on
-    out = sys.stdout.buffer
+    started = time.monotonic()  # the runner starts with the pipeline: its deadline counts from here
+    options = _arguments(sys.argv[1:])
     try:
-        options = _arguments(sys.argv[1:])
-        text = raw.decode("utf-8", "replace")
-        family = options.get("family", "generic")
-        spilled: list[str] = []
-
-        def spill(cleaned: str) -> str:
-            from garrepa_py.engine import store
-
-            spilled.append(store.spill(options.get("project") or ".", cleaned))
-            return spilled[-1]
-
-        result = outcome(text, family, spill)
-        printed = result.text + "\n" if spilled else text
-        out.write(printed.encode("utf-8", "replace") if spilled else raw)
-        out.flush()
-        _journal(options, started, family, result, len(text), len(printed),
-                 spilled[-1] if spilled else None)
-        sys.exit(result.exit_code)
-    except SystemExit:
-        raise
-    except BaseException:  # fail open: the output as it came
-        out.write(raw)
-        out.flush()
-        sys.exit(0)
+        code = run(options, started)
+    except BaseException:  # fail open: what is left passes as it came, and not as a pass
+        try:
+            rest = sys.stdin.buffer.read(65536)
+            while rest:
+                sys.stdout.buffer.write(rest)
+                rest = sys.stdin.buffer.read(65536)
+            sys.stdout.buffer.flush()
+        except BaseException:
+            pass
+        code = 1
+    sys.exit(code)
 
 
 if __name__ == "__main__":

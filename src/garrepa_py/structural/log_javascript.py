@@ -16,8 +16,10 @@ JEST_SUITE = re.compile(r"^ ?(PASS|FAIL) +(\S.*?)(?: \([\d.]+ m?s\))?$")  # colo
 JEST_FAILURE = re.compile(r"^  ● (.+)$")
 JEST_SNAPSHOTS = re.compile(r"^ › \d+ snapshots? (obsolete|failed|written|updated|removed)\b")
 VITEST_SUMMARY = re.compile(r"^\s*(Test Files|Tests|Errors|Type Errors)  +\S")
+# `[^⎯]*` (not `.*`) before the closing bar: a long bar that does not end the line would
+# otherwise be tried from each of its characters (quadratic)
 VITEST_SECTION = re.compile(r"^⎯+ (Failed (?:Suites|Tests) \d+|Unhandled Errors?|"
-                            r"Unhandled Rejection|Type Errors?)\b.*⎯+$")
+                            r"Unhandled Rejection|Type Errors?)\b[^⎯]*⎯+$")
 VITEST_SEPARATOR = re.compile(r"^⎯+(\[\d+/\d+\]⎯)?$")
 VITEST_FAIL = re.compile(r"^ FAIL  (.+)$")
 ESLINT_FILE = re.compile(r"^(/|[A-Za-z]:\\|\./|\w)\S*\.\w+$")

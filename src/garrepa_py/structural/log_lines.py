@@ -5,14 +5,31 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|"
+ANSI = re.compile(r"\x1b\[[0-9;?]{0,64}[ -/]{0,8}[@-~]|\x1b\][^\x07\x1b\n]{0,4096}(?:\x07|\x1b\\)|"
                   r"\x1b[()][A-Za-z0-9]|\x1b[=>]")
+# A line longer than this is read (and shown) up to here: no parser looks further into a line,
+# so every pattern costs at most this much per line.
+LINE_CAP = 4096
 
 
 def clean(raw: str) -> list[str]:
-    """Lines without ANSI escapes and without what a carriage return drew over."""
+    """Lines without ANSI escapes and without what a carriage return drew over, each cut at
+    LINE_CAP (marked by an ellipsis)."""
     text = ANSI.sub("", raw.replace("\r\n", "\n"))
-    return [line.rsplit("\r", 1)[-1] for line in text.split("\n")]
+    lines = [line.rsplit("\r", 1)[-1] for line in text.split("\n")]
+    return [line if len(line) <= LINE_CAP else line[:LINE_CAP] + "…" for line in lines]
+
+
+@dataclass(frozen=True)
+class Cut:
+    """The middle of a huge log that the runner spilled but did not keep in memory: the digest
+    is made from the lines before and after it, around one marker line."""
+
+    after_line: int  # the marker's line number (1-based) in the text that was read
+    lines: int  # how many lines of the whole log the marker stands for
+    chars: int  # the whole log's size
+    cut_chars: int  # the middle's size
+    shell_failure: str | None = None  # a line of the middle saying the run could not happen
 
 
 @dataclass

@@ -103,7 +103,11 @@ def cargo(lines: list[str]) -> Parsed:
 def go(lines: list[str]) -> Parsed:
     blocks: list[Block] = []
     run_at: dict[str, int] = {}
+    last_marker = -1  # the last line before this one that is a go test marker
     for index, line in enumerate(lines):
+        marker = last_marker
+        if GO_MARKER.match(line):
+            last_marker = index
         run = GO_RUN.match(line)
         if run:
             run_at[run.group(2)] = index
@@ -114,13 +118,9 @@ def go(lines: list[str]) -> Parsed:
             after = [part for part in span(lines, index + 1, stop=GO_MARKER)
                      if part.strip()]  # `go test` without -v prints the output after
             start = run_at.get(name)
-            before: list[str] = []
-            if start is not None:  # -v prints it between `=== RUN` and `--- FAIL`
-                for part in lines[start + 1:index]:
-                    if GO_MARKER.match(part):
-                        before = []
-                        break
-                    before.append(part)
+            # -v prints it between `=== RUN` and `--- FAIL`, when no other marker is between
+            # (known from the last marker seen, so no line is read twice)
+            before = lines[start + 1:index] if start is not None and marker == start else []
             if start is not None and before and not after:
                 blocks.append(Block(name, start + 2, [*before, line]))
             else:

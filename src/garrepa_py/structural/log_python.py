@@ -7,8 +7,11 @@ import re
 
 from garrepa_py.structural.log_lines import Block, Parsed
 
-PYTEST_SUMMARY = re.compile(r"^=+ (.*?\b(?:passed|failed|error|errors|skipped|xfailed|xpassed|"
-                            r"deselected|warnings?|no tests ran)\b.*?) =+$")
+# `^=+ (.+) =+$` and then a search for the words: one lazy `.*?` on each side of an
+# alternation took seconds on a long line of `= passed passed …`
+PYTEST_BORDERED = re.compile(r"^=+ (.+) =+$")
+PYTEST_WORDS = re.compile(r"\b(?:passed|failed|error|errors|skipped|xfailed|xpassed|"
+                          r"deselected|warnings?|no tests ran)\b")
 # `pytest -q` prints the same summary without the ===== border
 PYTEST_BARE_SUMMARY = re.compile(r"^((?:\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|"
                                  r"deselected|warnings?)(?:, )?)+ in [\d.]+s(?: \(.*\))?)$")
@@ -21,6 +24,20 @@ RUFF_WHERE = re.compile(r"^\s+--> (\S+?):(\d+):\d+$")
 MYPY_SUMMARY = re.compile(r"^(Found \d+ errors? in \d+ files?.*|Success: no issues found.*)$")
 RUFF_SUMMARY = re.compile(r"^(Found \d+ errors?\..*|All checks passed!)$")
 DIAGNOSTIC = re.compile(r"^(\S+?):(\d+)(?::\d+)?: (error|warning|note)?:?\s?(.*)$")
+
+
+class _Summary:
+    """PYTEST_SUMMARY's old interface (`.match(line)` → a match whose group 1 is the words)."""
+
+    @staticmethod
+    def match(line: str) -> re.Match[str] | None:
+        if not line.startswith("=") or not line.endswith("="):
+            return None
+        bordered = PYTEST_BORDERED.match(line)
+        return bordered if bordered and PYTEST_WORDS.search(bordered.group(1)) else None
+
+
+PYTEST_SUMMARY = _Summary()
 
 
 def is_pytest(lines: list[str]) -> bool:

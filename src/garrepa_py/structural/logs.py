@@ -16,10 +16,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from garrepa_py.structural import log_javascript, log_jvm, log_native, log_python
-from garrepa_py.structural.log_lines import Block, Parsed, clean
+from garrepa_py.structural import log_evidence, log_javascript, log_jvm, log_native, log_python
+from garrepa_py.structural.log_lines import Block, Cut, Parsed, clean
 
-__all__ = ["BUDGET", "Digest", "clean", "digest", "read"]
+__all__ = ["BUDGET", "Cut", "Digest", "clean", "digest", "read"]
 
 BUDGET = 9000  # Claude Code shows a failing command's first ~5,000 and last ~5,000 chars
 GENERIC_FAIL = re.compile(r"(\bFAIL(ED|URE)?\b|\bERROR\b|\berror(\[\w+\])?:|npm ERR!|"
@@ -76,12 +76,14 @@ PASSING = re.compile(r"\bPASS(ED)?\b|\bok\b|^\s*[✓√✔] ")
 WRAPPERS = {"make": 2, "npm": 1, "tox": 1, "generic": 1}
 
 
-def read(lines: list[str], family: str) -> Parsed:
-    """The parsed log: by the family the command named, or by what the log looks like."""
+def read(lines: list[str], family: str, elsewhere: str | None = None) -> Parsed:
+    """The parsed log, by the family the command named or by what the log looks like, its
+    outcome made certain by log_evidence (a pass needs the family's evidence of success).
+    `elsewhere`: a shell-failure line from a part of the log not in `lines`."""
     if family in PARSERS and family != "generic":
         parsed = PARSERS[family](lines)
         parsed.family = family
-        return parsed
+        return log_evidence.settle(parsed, lines, family, family, elsewhere)
     sniffed = next((name for name, looks in SNIFFED if looks(lines)), "generic")
     parsed = PARSERS[sniffed](lines)
     parsed.family = sniffed
@@ -95,7 +97,8 @@ def read(lines: list[str], family: str) -> Parsed:
             parsed.summary += [line for line in make_errors if line not in parsed.summary]
         if parsed.failed:
             parsed.exit_code = WRAPPERS[family]
-    return parsed
+    return log_evidence.settle(parsed, lines, family if family in WRAPPERS else "generic",
+                               sniffed, elsewhere)
 
 FAULT_LINE = re.compile(r"^\S+:\d+: \w")
 
@@ -107,20 +110,33 @@ def _fault(block: Block) -> str:
                  or line.strip().startswith("at: ")), block.title)
 
 
-def digest(raw: str, family: str, spill: str, budget: int = BUDGET) -> Digest:
+def digest(raw: str, family: str, spill: str, budget: int = BUDGET,
+           cut: Cut | None = None) -> Digest:
+    """The digest of `raw`; with `cut`, `raw` is a huge log's head and tail around one marker
+    line, and every line number is the one in the whole log."""
     lines = clean(raw)
     while lines and not lines[-1].strip():
         lines.pop()
-    parsed = read(lines, family)
+    parsed = read(lines, family, cut.shell_failure if cut else None)
     blocks, summary, failed, how = parsed.blocks, parsed.summary, parsed.failed, parsed.how
     family = parsed.family
-    kept_lines = {n for block in blocks for n in range(block.first, block.last + 1)}
+    kept = len({n for block in blocks for n in range(block.first, block.last + 1)})
     passing = sum(1 for line in lines if PASSING.search(line))
+    chars = sum(len(line) + 1 for line in lines)
+    total = len(lines)
+    if cut is not None:
+        for block in blocks:
+            if block.first > cut.after_line:  # past the marker line: numbered as in the log
+                block.first += cut.lines - 1
+        chars, total = cut.chars, total - 1 + cut.lines
     head = (f"[garrepa log | {family} | {'FAILED' if failed else 'passed'} ({how}) | "
-            f"{sum(len(line) + 1 for line in lines):,} chars, {len(lines):,} lines]")
-    pointer = (f"[exact log: {spill} ({len(lines):,} lines, ANSI and redraws removed) | Read it "
-               "with offset/limit for any part]")
+            f"{chars:,} chars, {total:,} lines]")
+    pointer = (f"[exact log: {spill} ({total:,} lines, as it came) | Read it with offset/limit "
+               "for any part]")
     out = [head]
+    if cut is not None:
+        out.append(f"Read from the log's first and last parts only: {cut.lines:,} lines "
+                   f"between them ({cut.cut_chars:,} chars) are only in the exact log.")
     if summary:
         out += ["Summary, verbatim:", *summary]
     # Room for the listing of every block first (name and lines), then whole blocks in order.
@@ -153,7 +169,7 @@ def digest(raw: str, family: str, spill: str, budget: int = BUDGET) -> Digest:
     if left:
         listing = "; ".join(f"{block.title} (lines {block.first}-{block.last})" for block in left)
         out.append(f"Not shown here ({len(left)}), each whole in the exact log: {listing}")
-    other = len(lines) - len(kept_lines)
+    other = total - kept
     out.append(f"Collapsed: {other:,} other lines" + (f", {passing:,} of them passing test lines"
                                                         if passing else ""))
     out.append(pointer)
