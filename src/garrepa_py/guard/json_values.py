@@ -95,6 +95,10 @@ def findings(text: str, candidates: list[int], inner: Callable[[str], tuple[str,
         kind = ""
         if replacement is not None:
             kind, masked_value = replacement
+            if flagged and kind == "credential":  # a vendor's token under `"token"`: its kind
+                kinds = [f.kind for f in inner(decoded)[1].findings]
+                kind = kinds[0] if kinds else kind
+                masked_value = f"[secret: {kind}]"
         elif flagged:
             masked_value, found = inner(decoded)
             unmaskable.update(found.unmaskable)

@@ -31,7 +31,7 @@ _FILE_LIKE = re.compile(r"^(?:/|\./|\.\./|~/|[A-Za-z]:\\)|\.(?:pem|key|crt|cer|j
                         r"p12|pfx|jks|env|toml|ini|cfg|conf|gpg|asc)$", re.I)
 _WORDISH = re.compile(r"^[A-Za-z_][A-Za-z_.\-]*$")  # no digit: a word, an identifier, a dotted name
 # snake_case, camelCase, CONST_NAMES, dotted.names, a bare CAPS word: names of things
-_IDENTIFIER = re.compile(r"^_*[a-z]+(?:_[a-z0-9]+)+$|^[a-z]+(?:[A-Z][a-z0-9]*)+$|"
+_IDENTIFIER = re.compile(r"^_*[a-z]+(?:_[a-z0-9]+)+$|^[a-z]+(?:[A-Z][a-z]+)+[0-9]*$|"
                          r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$|^[A-Za-z_]+(?:\.[A-Za-z_]+)+$")
 _ONLY_DIGITS = re.compile(r"^[0-9]+$")
 
