@@ -68,7 +68,7 @@ def test_a_document_of_100k_headings_is_mapped(project: Path, garrepa_home: Path
     # 2 MB: over Claude Code's 256 KB cap, so the map is the deny reason (in the tool_result)
     assert output is not None and \
         "Document map of docs/HEADINGS.md" in output["permissionDecisionReason"]
-    assert last(garrepa_home)["reason"] == "mapped-narrow"
+    assert last(garrepa_home)["reason"] == "mapped-deny"
 
 
 @pytest.mark.parametrize("mode", ["drip", "silent"])

@@ -216,9 +216,8 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
         return Verdict("pass", result.reason, chars_in=len(text), notes=result.journal)
     if window is None:
         reason = read_reply.denied(result.text, len(lines), len(data))
-        return Verdict("compress", f"mapped-{context.settings.read.mode}",
-                       read_reply.deny_reply(reason), chars_in=len(text),
-                       chars_out=len(reason), notes=result.journal)
+        return Verdict("compress", "mapped-deny", read_reply.deny_reply(reason),
+                       chars_in=len(text), chars_out=len(reason), notes=result.journal)
     count = _opening(window.lines, 1, context.settings.read.opening_lines)
     content = read_reply.narrowed(window, count, result.text, len(lines))
     return Verdict("compress", "mapped-narrow", read_reply.post_reply(window, content),

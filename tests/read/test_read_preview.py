@@ -1,0 +1,41 @@
+"""`garrepa preview FILE` shows what the agent now gets for a Read: the rewritten result after
+the Read, or, over Claude Code's 256 KB cap, the deny reason that arrives as the Read's result."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from garrepa_py.actions import preview
+
+from ..conftest import run_hook
+from ..support.read_events import pre_read
+
+
+@pytest.fixture
+def no_model(monkeypatch: pytest.MonkeyPatch, project: Path) -> None:
+    monkeypatch.setenv("GARREPA_PROVIDER", "none")
+    monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
+
+
+def test_preview_over_the_cap_is_the_deny_reason_the_hook_gives(project: Path, doc_corpus: Path,
+                                                                no_model: None) -> None:
+    target = project / "changelog.rst"
+    shutil.copy(doc_corpus / "pytest-8.2.0" / "doc" / "en" / "changelog.rst", target)
+    shown = preview.read(target, str(project))
+    assert (shown.route, shown.decision, shown.reason) == ("read", "compress", "mapped-deny")
+    proc = run_hook(json.dumps(pre_read(target)), env={"CLAUDE_PROJECT_DIR": str(project),
+                                                       "GARREPA_PROVIDER": "none"})
+    reason = json.loads(proc.stdout)["hookSpecificOutput"]["permissionDecisionReason"]
+    assert shown.text == f"PreToolUse:Read hook error: {reason}"  # as Claude Code shows it
+
+
+def test_preview_of_a_small_document_is_the_whole_file(project: Path, no_model: None) -> None:
+    target = project / "notes.md"
+    target.write_text("# Notes\n\nshort\n")
+    shown = preview.read(target, str(project))
+    assert (shown.decision, shown.reason) == ("pass", "under-threshold")
+    assert shown.text == "1\t# Notes\n2\t\n3\tshort\n4\t"
