@@ -250,3 +250,26 @@ def test_the_cheap_model_is_reached_the_way_claude_code_reaches_claude(
     assert record[0]["method"] == "model"
     assert record[0]["provider"].startswith(("key from $ANTHROPIC_API_KEY at http://127.0.0.1",
                                              "bearer token from $ANTHROPIC_AUTH_TOKEN at http://"))
+
+
+def test_edits_after_a_mapped_read_work_inside_and_past_the_opening_lines(
+        git_project: Path, changelog: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    """The rewritten Read result is what the agent saw, not the file Claude Code tracks: an Edit
+    of a line the agent was shown and of one only the map pointed at both apply, exactly."""
+    garrepa("init", str(git_project), "--provider", "none")
+    text = changelog.read_text()
+    lines = text.split("\n")
+    near = lines[10]
+    far = next(line for line in lines[700:] if len(line) > 30 and lines.count(line) == 1)
+    script = [Turn.tool("Read", file_path=str(changelog)),
+              Turn.tool("Edit", file_path=str(changelog), old_string=near,
+                        new_string=near + " EDITED-NEAR"),
+              Turn.tool("Edit", file_path=str(changelog), old_string=far,
+                        new_string=far + " EDITED-FAR")]
+    with FakeAnthropic(script) as fake:
+        run_claude(git_project, fake.url, tmp_path / "home", garrepa_home)
+        read, *edits = fake.tool_results().values()
+    assert "Document map of CHANGELOG.md" in read["content"]
+    assert [e.get("is_error") for e in edits] == [None, None], edits
+    expected = text.replace(near, near + " EDITED-NEAR", 1).replace(far, far + " EDITED-FAR", 1)
+    assert changelog.read_text() == expected

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 Compress = Callable[[str], Structural]
 
-DOCUMENT_MAP_CHARS = 5000  # the map inside the 8,000 chars of additionalContext
+DOCUMENT_MAP_CHARS = 5000  # the outline inside the 8,000 chars a mapped Read gives the map
 DOCUMENT_NOTES_CHARS = 2200
 GIT_NOTES_CHARS = 2500
 
