@@ -13,7 +13,7 @@ import pytest
 
 from garrepa_py.config import trust_write
 from garrepa_py.config.load import Config, load_config
-from garrepa_py.engine import prompt
+from garrepa_py.engine import prompt, stamp
 from garrepa_py.engine.brief import brief
 from garrepa_py.engine.types import BriefRequest
 from garrepa_py.model.providers import make_client
@@ -55,8 +55,12 @@ def test_model_briefing_is_stamped_spilled_and_journaled(project: Path) -> None:
     lines = result.text.split("\n")
     assert lines[0] == (f"[garrepa briefing | mcp | mcp__github__list_issues | original: "
                         f"{len(SOURCE):,} chars, {SOURCE.count(chr(10)) + 1:,} lines | "
-                        "by claude-haiku-4-5, handles checked against the source]")
-    assert lines[1].startswith(FAITHFUL)
+                        "notes by claude-haiku-4-5, their ids and line ranges checked against "
+                        "the source]")
+    # the model's notes are fenced and labelled as data, every line of them prefixed
+    assert lines[1] == stamp.NOTES_OPEN
+    assert lines[2] == stamp.NOTES_LINE + FAITHFUL
+    assert stamp.NOTES_CLOSE in lines
     assert lines[-1].startswith(f"[exact original: {result.spill_path} (")
     assert Path(result.spill_path).read_text() == SOURCE
     assert result.journal["cache"] == "miss"

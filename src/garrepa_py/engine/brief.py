@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from garrepa_py import textlines
 from garrepa_py.config.load import Config
-from garrepa_py.engine import prompt, stamp, store, validate
+from garrepa_py.engine import directives, prompt, stamp, store, validate
 from garrepa_py.engine.types import Briefing, BriefRequest
 from garrepa_py.guard import secrets
 from garrepa_py.structural.briefing import Structural
@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 MODEL_MARGIN_SECONDS = 0.5  # left after the model call for validation, spill and printing
 POINTER_RESERVE = 400  # room for the stamp's header and recovery pointer
+WITHHELD_REASON = "instruction-like"
+# A withheld briefing is asked for again after this long: a false alarm is not a permanent loss
+# (and a detector or prompt change asks again at once: both are in the cache key).
+RETRY_WITHHELD_SECONDS = 24 * 3600
 ClientFactory = Callable[[Config], "tuple[ModelClient | None, str]"]
 
 
@@ -40,9 +44,12 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
 
     `source` is the masked source: the model sees placeholders, never a secret value.
     """
-    key = store.cache_key(request.route, prompt.PROMPT_VERSION, client.name, client.model,
-                          source + "\0" + (request.question or ""))
+    key = store.cache_key(request.route, f"{prompt.PROMPT_VERSION}/{directives.VERSION}",
+                          client.name, client.model, source + "\0" + (request.question or ""))
     entry = store.cache_get(project, key)
+    if entry is not None and _expired(entry):
+        journal["retry"] = WITHHELD_REASON  # a withheld briefing is asked for again, once a day
+        entry = None
     if entry is not None:
         journal["cache"] = "hit"
         if entry.get("status") == "ok" and isinstance(entry.get("text"), str):
@@ -76,7 +83,8 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
     except Rejected as exc:  # it answered, and the answer failed validation: remembered
         took(exc.reply)
         journal["fallback"] = exc.reason
-        _remember(project, key, {"status": "rejected", "reason": exc.reason}, journal)
+        _remember(project, key, {"status": "rejected", "reason": exc.reason,
+                                 "at": int(time.time())}, journal)
         return None
     except ModelError as exc:  # transient or refused at the door: not cached
         journal.update(fallback=exc.reason, model_ms=round((time.monotonic() - started) * 1000))
@@ -86,6 +94,15 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
     _remember(project, key, {"status": "ok", "text": exchange.text, "model": exchange.reply.model},
               journal)
     return exchange.text
+
+
+def _expired(entry: dict[str, Any], now: float | None = None) -> bool:
+    """A cached "instruction-like" rejection older than a day (or undated) is not used."""
+    if entry.get("status") != "rejected" or entry.get("reason") != WITHHELD_REASON:
+        return False
+    at = entry.get("at")
+    current = time.time() if now is None else now
+    return not isinstance(at, int) or current - at >= RETRY_WITHHELD_SECONDS
 
 
 def _remember(project: str, key: str, entry: dict[str, Any], journal: dict[str, Any]) -> None:
@@ -116,6 +133,20 @@ def _readable(request: BriefRequest, source: str, journal: dict[str, Any]) -> st
         journal["readable"] = f"failed-{type(exc).__name__}"
         return None
     return readable if readable != source else None
+
+
+def _compose(request: BriefRequest, notes: str | None, structural: str,
+             journal: dict[str, Any]) -> str:
+    """The body: the model's notes fenced as data, then (or else) the structural briefing under
+    the line that says its titles and excerpts are the source's own text. A document map's
+    headings have their role markers and chat-template tokens shown escaped."""
+    if request.route == "read":
+        structural = directives.neutralise(structural)
+    if notes:
+        journal["method"] = "model"
+        fenced = stamp.notes(notes)
+        return f"{fenced}\n{stamp.quoted(structural)}" if request.combine else fenced
+    return stamp.quoted(structural)
 
 
 def masked_note(found: secrets.Scan) -> str:
@@ -152,11 +183,10 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
     else:
         body = _model_briefing(request, safe, structural, config, project, deadline, client,
                                journal)
-    method = f"by {journal['model']}, handles checked against the source" if body else \
-        "structural digest, no model"
-    if body and request.combine:
-        body = f"{body}\n\n{structural.text}"
-    body = body or structural.text
+    body = _compose(request, body, structural.text, journal)
+    method = stamp.model_method(str(journal.get("model"))) if journal.get("method") == "model" \
+        else stamp.STRUCTURAL + (stamp.WITHHELD if journal.get("fallback") == WITHHELD_REASON
+                                 else "")
     if found.findings:
         body = f"{body}\n{masked_note(found)}"
     lines = textlines.count(source)
@@ -190,5 +220,5 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
         store.prune(project, spill.max_age_days, spill.max_megabytes, keep=spill_path)
     except OSError:
         journal["prune"] = "failed"
-    journal["method"] = "model" if client is not None and "fallback" not in journal else "structural"
+    journal["method"] = "model" if journal.get("method") == "model" else "structural"
     return Briefing("compress", "compressed", text, spill_path, journal)

@@ -3,9 +3,11 @@
 A model reply is hostile input too: the content it summarised may have steered it. It is
 accepted only when it is non-empty and within budget, cites no handle the source lacks, cites
 the source in every paragraph (a handle that the source holds, or a line range inside it), and
-carries nothing that reads as an instruction to the agent. Otherwise the structural briefing
-serves. Near-linear: the source's handles are collected once, briefing handles looked up in
-that set, and only a bounded number checked the slow way.
+says nothing to its reader: no sentence, in any language, script or disguise, that addresses
+the agent or asks for an action (`directives`). Otherwise the structural briefing serves. What
+is accepted is delivered, and its handles checked, without invisible characters. Near-linear:
+the source's handles are collected once, briefing handles looked up in that set, and only a
+bounded number checked the slow way.
 """
 
 from __future__ import annotations
@@ -13,22 +15,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from garrepa_py.engine import directives, normalise
 from garrepa_py.structural import handles
 
-# Text aimed at the agent rather than describing the source. Matching is case-insensitive.
-INSTRUCTION = re.compile(
-    r"ignore (?:all |any |the |your )?(?:previous|prior|above|earlier|preceding)"
-    r"|disregard (?:all |any |the |your )?(?:previous|prior|above|instructions|rules)"
-    r"|\bsystem (?:notice|message|prompt|override|instruction)"
-    r"|</?(?:system|instructions?|assistant)>"
-    r"|\b(?:you|the agent|the assistant|claude) (?:must|should|need to|have to|are required to)\b"
-    r"|\b(?:run|execute) (?:this|the following|these) (?:command|script)"
-    r"|\b(?:curl|wget)\b[^\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b"
-    r"|\brm -rf\b|\bforce[- ]push|\bpush (?:-f|--force)\b"
-    r"|\b(?:drop|delete|wipe) (?:the )?(?:production|prod)\b",
-    re.IGNORECASE,
-)
-LINE_REFERENCE = re.compile(r"\b(?:lines?|L)\s?(\d{1,9})(?:\s?[-–]\s?(\d{1,9}))?", re.IGNORECASE)
+# "lines 3-9", and the same in the languages the prompt lets the model write in ("Zeilen 3-9",
+# "строки 3-9", "第3-9行", "3-9行目", "3-9줄"): group 1-2 before the number, 3-4 after.
+LINE_REFERENCE = re.compile(
+    r"\b(?:lines?|L|lignes?|zeilen?|l[ií]neas?|linhas?|righe|riga|строк[а-я]*)\s?(\d{1,9})"
+    r"(?:\s?[-–]\s?(\d{1,9}))?"
+    r"|(?<!\d)(\d{1,9})(?:\s?[-–~〜]\s?(\d{1,9}))?\s?(?:行|줄)", re.IGNORECASE)
+
+
+def _range(match: re.Match[str]) -> tuple[int, int]:
+    first = match.group(1) or match.group(3)
+    last = match.group(2) or match.group(4) or first
+    return int(first), int(last)
 MAX_SLOW_LOOKUPS = 64  # briefing handles not in the source's handle set, checked by scanning
 HEADING_CHARS = 100
 
@@ -42,11 +43,16 @@ class Checked:
 
 def _cites_lines(paragraph: str, source_lines: int) -> bool:
     for match in LINE_REFERENCE.finditer(paragraph):
-        first = int(match.group(1))
-        last = int(match.group(2) or first)
+        first, last = _range(match)
         if 1 <= first <= last <= source_lines:
             return True
     return False
+
+
+def _outside(body: str, source_lines: int) -> int:
+    """How many line references in `body` point outside the source: the stamp says each is in."""
+    return sum(1 for first, last in map(_range, LINE_REFERENCE.finditer(body))
+               if not 1 <= first <= last <= source_lines)
 
 
 def _is_heading(paragraph: str) -> bool:
@@ -80,8 +86,9 @@ def check(reply: str, source: str, must_keep: tuple[str, ...],
         return Checked(None, "over-budget")
     if len(body) >= len(source):
         return Checked(None, "not-shorter")
-    if INSTRUCTION.search(body):
+    if directives.flags(body, source):
         return Checked(None, "instruction-like")
+    body = normalise.visible(body)
     verifier = _Verifier(source)
     cited = handles.extract(body)
     invented = [value for kind, value in cited if not verifier.holds(kind, value)]
@@ -89,6 +96,8 @@ def check(reply: str, source: str, must_keep: tuple[str, ...],
         return Checked(None, f"fabricated-handle:{len(invented)}")
     verified = {value for _, value in cited}
     source_lines = source.count("\n") + 1
+    if _outside(body, source_lines):
+        return Checked(None, "line-range-outside")
     for paragraph in re.split(r"\n\s*\n", body):
         paragraph = paragraph.strip()
         if not paragraph or _is_heading(paragraph):
