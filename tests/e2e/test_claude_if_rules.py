@@ -63,7 +63,7 @@ def test_every_configured_document_reaches_the_hook_and_nothing_else_does(
                                     EXTRA_EXTENSION]}}))
     garrepa("init", str(git_project), "--update-config")
     installed = json.loads((git_project / ".claude" / "settings.json").read_text())
-    read_rules = [h["if"] for g in installed["hooks"]["PreToolUse"] if g["matcher"] == "Read"
+    read_rules = [h["if"] for g in installed["hooks"]["PostToolUse"] if g["matcher"] == "Read"
                   for h in g["hooks"]]
     assert read_rules == list(configured_rules())
     documents = [sample_path(rule, n) for n, rule in enumerate(read_rules)]
@@ -90,11 +90,11 @@ def test_every_configured_document_reaches_the_hook_and_nothing_else_does(
     assert {r["reason"] for r in reads} == {"under-threshold"}  # the route still decides
     # ... none for source Reads and git commands the route does not digest ...
     assert len(bashes) == len(digested)
-    # ... and never two hooks for one call and event: the rules are disjoint (a document Read
-    # starts one before it, which steps aside unjournaled, and one after it)
+    # ... and never two hooks for one call: the rules are disjoint (a document Read's handler
+    # runs after it)
     names = [e.get("hook_name") for e in started(run)]
-    assert names.count("PreToolUse:Read") == names.count("PostToolUse:Read") == len(documents)
-    assert len(names) == 2 * len(documents) + len(digested)
+    assert names.count("PostToolUse:Read") == len(documents)
+    assert len(names) == len(documents) + len(digested)
 
 
 def test_negative_control_an_unfiltered_read_entry_spawns_for_source(
@@ -102,7 +102,7 @@ def test_negative_control_an_unfiltered_read_entry_spawns_for_source(
     garrepa("init", str(git_project))
     settings_file = git_project / ".claude" / "settings.json"
     installed = json.loads(settings_file.read_text())
-    group = next(g for g in installed["hooks"]["PreToolUse"] if g["matcher"] == "Read")
+    group = next(g for g in installed["hooks"]["PostToolUse"] if g["matcher"] == "Read")
     group["hooks"] = [dict(group["hooks"][0])]
     del group["hooks"][0]["if"]  # the first round's entry: every Read
     settings_file.write_text(json.dumps(installed))

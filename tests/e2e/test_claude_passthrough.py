@@ -47,7 +47,7 @@ def test_every_route_is_journaled_and_outputs_reach_the_model_unchanged(
     records = list(journal.read(target=garrepa_home / "journal.jsonl"))
     seen = [(r["event"], r["tool"], r["route"], r["decision"]) for r in records]
     assert seen == [
-        ("PostToolUse", "Read", "read", "pass"),  # its PreToolUse step-aside is not journaled
+        ("PostToolUse", "Read", "read", "pass"),
         ("PostToolUse", "Bash", "git", "pass"),
         ("PostToolUse", "Bash", "git", "pass"),  # after `cd sub`: the absolute launcher path works
         ("PostToolUse", "mcp__probe__big_text", "mcp", "pass"),
@@ -62,7 +62,7 @@ def test_every_route_is_journaled_and_outputs_reach_the_model_unchanged(
         f"mcp line {i}: the quick brown fox" for i in (1, 2, 3))}]
 
     responses = [e for e in run.hook_events() if e.get("subtype") == "hook_response"]
-    assert len(responses) == 5  # the Read's two (before and after it), two git, one MCP
+    assert len(responses) == 4
     assert {(e["outcome"], e["exit_code"], e["stdout"]) for e in responses} == {("success", 0, "")}
 
 
@@ -81,7 +81,7 @@ def test_teammate_without_garrepa_gets_a_clean_session(
     fake, run = run_session(git_project, tmp_path, teammate_home)
     assert not teammate_home.exists()
     responses = [e for e in run.hook_events() if e.get("subtype") == "hook_response"]
-    assert len(responses) == 5
+    assert len(responses) == 4
     assert {(e["outcome"], e["exit_code"], e["stdout"], e["stderr"]) for e in responses} == {
         ("success", 0, "", "")}
     assert json.dumps(results_in_order(fake)).count("hook error") == 0

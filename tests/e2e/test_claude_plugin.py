@@ -123,7 +123,7 @@ def test_plugin_and_init_together_brief_each_event_once(project: Path, plugin_ho
     results, (run, context) = session(project, plugin_home, garrepa_home, tmp_path)
     assert_briefed(results, context)
     started = [e for e in run.hook_events() if e.get("subtype") == "hook_started"]
-    assert len(started) == 8  # both ran for each of the four events (the Read has two) ...
+    assert len(started) == 6  # both ran for each of the three calls ...
     records = list(journal.read(target=garrepa_home / "journal.jsonl"))
     assert len(records) == 3  # ... and only the project's entry decided and journaled
     assert results[1][0]["text"].count("[garrepa briefing") == 1

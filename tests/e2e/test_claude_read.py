@@ -108,11 +108,10 @@ def test_map_then_exact_section(git_project: Path, changelog: Path, tmp_path: Pa
     expected = numbered(lines[start - 1:end], start)
     assert second["content"] == expected
     records = [r for r in journal.read(target=garrepa_home / "journal.jsonl") if r["route"] == "read"]
-    # one line per Read: the PreToolUse handler stepped aside without journaling
     assert [(r["event"], r["decision"], r["reason"]) for r in records] == [
         ("PostToolUse", "compress", "mapped-narrow"), ("PostToolUse", "pass", "small-window")]
-    started = [e for e in run.hook_events() if e.get("subtype") == "hook_started"]
-    assert len(started) == 4  # a Pre and a Post process per documentation Read
+    started = [e.get("hook_name") for e in run.hook_events() if e.get("subtype") == "hook_started"]
+    assert started == ["PostToolUse:Read"] * 2  # one process per documentation Read
 
 
 def test_negative_control_without_init_the_whole_file_arrives(
@@ -145,10 +144,9 @@ def test_source_skill_and_env_pass_byte_identical(git_project: Path, changelog: 
         assert result["content"] == numbered(text.split("\n"), 1), name
     reasons = [(r["event"], r["reason"])
                for r in journal.read(target=garrepa_home / "journal.jsonl")]
-    # the `if` rules start the hook only for SKILL.md (a .md), before and after its Read; the
-    # route passes it whole both times
-    assert reasons == [("PreToolUse", "not-documentation"), ("PostToolUse", "not-documentation")]
-    assert len([e for e in run.hook_events() if e.get("subtype") == "hook_started"]) == 2
+    # the `if` rules start the hook only for SKILL.md (a .md), which the route passes whole
+    assert reasons == [("PostToolUse", "not-documentation")]
+    assert len([e for e in run.hook_events() if e.get("subtype") == "hook_started"]) == 1
 
 
 def test_deny_mode_end_to_end(git_project: Path, changelog: Path, tmp_path: Path,
@@ -157,6 +155,7 @@ def test_deny_mode_end_to_end(git_project: Path, changelog: Path, tmp_path: Path
     config = json.loads((git_project / "garrepa.config.json").read_text())
     config.setdefault("read", {})["mode"] = "deny"
     (git_project / "garrepa.config.json").write_text(json.dumps(config))
+    garrepa("init", str(git_project))  # the Read handlers move before the Read
     with FakeAnthropic([Turn.tool("Read", file_path=str(changelog))]) as fake:
         run_claude(git_project, fake.url, tmp_path / "home", garrepa_home)
         [first] = fake.tool_results().values()
@@ -167,30 +166,53 @@ def test_deny_mode_end_to_end(git_project: Path, changelog: Path, tmp_path: Path
     assert "Document map of CHANGELOG.md" in result  # the map is the error's own text
 
 
-def test_document_over_256k_gets_its_map_in_the_tool_result(
+def test_document_over_256k_claude_codes_refusal_then_a_window_gets_the_map(
         git_project: Path, doc_corpus: Path, tmp_path: Path, garrepa_home: Path) -> None:
-    """Claude Code refuses a Read over 256 KB (PostToolUseFailure, which cannot rewrite): the
-    PreToolUse handler denies it with the map as the reason, and the agent then Reads a
-    section the map names, which arrives exactly."""
+    """Claude Code refuses a Read over 256 KB (PostToolUseFailure, which cannot rewrite) and
+    says to use offset and limit; garrepa adds nothing to that. The agent's window over the
+    threshold then gets the opening lines and the whole file's map, and a section the map
+    names arrives exactly."""
     target = git_project / "changelog.rst"
     shutil.copy(doc_corpus / "pytest-8.2.0" / "doc" / "en" / "changelog.rst", target)
     assert target.stat().st_size > 256 * 1024
     garrepa("init", str(git_project), "--provider", "none")
     follow = second_section_read(target)
-    with FakeAnthropic([Turn.tool("Read", file_path=str(target)), follow]) as fake:
+    script = [Turn.tool("Read", file_path=str(target)),
+              Turn.tool("Read", file_path=str(target), offset=1, limit=2000), follow]
+    with FakeAnthropic(script) as fake:
         run_claude(git_project, fake.url, tmp_path / "home", garrepa_home)
-        first, second = fake.tool_results().values()
-        everything = context_messages(fake)
+        refused, window, section = fake.tool_results().values()
+        assert_no_file_text_in_system(fake, target.read_text())
+    assert refused["is_error"] is True
+    assert "exceeds maximum allowed size (256KB)" in json.dumps(refused["content"])
+    assert "garrepa" not in json.dumps(refused["content"])
+    lines = target.read_text().split("\n")
+    assert window["content"].startswith(numbered(lines[:60], 1) + "\n61\t[garrepa: ")
+    assert "pytest 8.2.0 (2024-04-27) | lines 31-111" in window["content"]
+    title, start, end = follow.chosen
+    assert section["content"] == numbered(lines[start - 1:end], start)
+
+
+def test_deny_mode_over_256k_gives_the_map_as_the_error(
+        git_project: Path, doc_corpus: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    target = git_project / "changelog.rst"
+    shutil.copy(doc_corpus / "pytest-8.2.0" / "doc" / "en" / "changelog.rst", target)
+    garrepa("init", str(git_project), "--provider", "none")
+    config = json.loads((git_project / "garrepa.config.json").read_text())
+    (git_project / "garrepa.config.json").write_text(json.dumps(dict(config, read={"mode": "deny"})))
+    garrepa("init", str(git_project))  # the Read handlers move before the Read
+    with FakeAnthropic([Turn.tool("Read", file_path=str(target))]) as fake:
+        run = run_claude(git_project, fake.url, tmp_path / "home", garrepa_home)
+        [first] = fake.tool_results().values()
         assert_no_file_text_in_system(fake, target.read_text())
     assert first["is_error"] is True
-    assert "exceeds maximum allowed size" not in everything
     result = json.dumps(first["content"])
     assert "PreToolUse:Read hook error: garrepa: this document (" in result
     assert "over Claude Code's 256 KB Read limit" in result
     assert "pytest 8.2.0 (2024-04-27) | lines 31-111" in result
-    title, start, end = follow.chosen
-    lines = target.read_text().split("\n")
-    assert second["content"] == numbered(lines[start - 1:end], start) and not second.get("is_error")
+    assert "exceeds maximum allowed size" not in result
+    started = [e.get("hook_name") for e in run.hook_events() if e.get("subtype") == "hook_started"]
+    assert started == ["PreToolUse:Read"]
 
 
 def test_claude_cli_provider_inside_a_real_session(git_project: Path, changelog: Path,

@@ -12,8 +12,11 @@ from garrepa_py import paths
 from garrepa_py.install.project import interpreter_record_text
 
 LAUNCHER = Path(paths.templates_dir()) / "garrepa-hook"
-EVENT = json.dumps({"hook_event_name": "PreToolUse", "tool_name": "Read",
-                    "tool_input": {"file_path": "/x/a.md"}, "session_id": "launch"})
+EVENT = json.dumps({"hook_event_name": "PostToolUse", "tool_name": "Read",
+                    "tool_input": {"file_path": "/x/a.md"}, "session_id": "launch",
+                    "tool_response": {"type": "text", "file": {
+                        "filePath": "/x/a.md", "content": "# A\n", "numLines": 2,
+                        "startLine": 1, "totalLines": 2}}})
 
 
 def run_launcher(env: dict[str, str]) -> subprocess.CompletedProcess[bytes]:

@@ -21,8 +21,8 @@ from garrepa_py.install.settings_merge import (
 )
 
 SLOTS = default_slots()
-PRE_READ = [slot for slot in SLOTS if slot.matcher == "Read" and slot.event == "PreToolUse"]
-POST_READ = [slot for slot in SLOTS if slot.matcher == "Read" and slot.event == "PostToolUse"]
+READ_SLOTS = [slot for slot in SLOTS if slot.matcher == "Read"]
+FOREIGN_POST_READ = {"type": "command", "command": "echo foreign-post-read"}
 
 FOREIGN_PRE = {"type": "command", "command": "echo foreign-read"}
 FOREIGN_BASH = {"type": "command", "command": "./lint.sh", "timeout": 5}
@@ -40,9 +40,10 @@ def test_add_entries_to_empty_settings_fills_every_slot() -> None:
     assert bash[0] == {"type": "command", "if": "Bash(git diff*)", "command": HOOK_COMMAND,
                        "timeout": 30}
     assert [h["if"] for h in bash] == list(rules.git_rules())
-    # the same disjoint rules before the Read (the 256 KB cap, deny mode) and after it (the map)
-    assert [h["if"] for h in ours_in(result, "PreToolUse", "Read")] == [
-        h["if"] for h in ours_in(result, "PostToolUse", "Read")] == [
+    # after the Read, where the map becomes the Read's own output; nothing before it
+    assert "PreToolUse" not in result["hooks"]
+    assert {slot.event for slot in READ_SLOTS} == {"PostToolUse"}
+    assert [h["if"] for h in ours_in(result, "PostToolUse", "Read")] == [
         "Read(**/*.adoc)", "Read(**/*.markdown)", "Read(**/*.md)", "Read(**/*.mdx)",
         "Read(**/*.org)", "Read(**/*.rst)", "Read(**/*.txt)", "Read(**/authors)",
         "Read(**/changelog)", "Read(**/copying)", "Read(**/license)", "Read(**/notice)",
@@ -65,11 +66,11 @@ def test_add_entries_does_not_mutate_input() -> None:
 
 
 def test_add_entries_keeps_foreign_handler_in_group_with_same_matcher() -> None:
-    settings = {"hooks": {"PreToolUse": [{"matcher": "Read", "hooks": [FOREIGN_PRE]}]}}
+    settings = {"hooks": {"PostToolUse": [{"matcher": "Read", "hooks": [FOREIGN_POST_READ]}]}}
     result = add_entries(settings, 30)
-    group = result["hooks"]["PreToolUse"][0]
-    assert group["hooks"][0] == FOREIGN_PRE
-    assert [is_ours(h) for h in group["hooks"]] == [False] + [True] * len(PRE_READ)
+    group = result["hooks"]["PostToolUse"][0]
+    assert group["hooks"][0] == FOREIGN_POST_READ
+    assert [is_ours(h) for h in group["hooks"]] == [False] + [True] * len(READ_SLOTS)
 
 
 def test_add_entries_keeps_other_keys_and_their_order() -> None:
@@ -80,25 +81,25 @@ def test_add_entries_keeps_other_keys_and_their_order() -> None:
     assert list(result) == ["permissions", "env", "hooks", "zUnknown"]
     assert result["permissions"] == settings["permissions"]
     assert result["hooks"]["Stop"] == settings["hooks"]["Stop"]
-    assert list(result["hooks"]) == ["Stop", "PreToolUse", "PostToolUse"]
+    assert list(result["hooks"]) == ["Stop", "PostToolUse"]
 
 
 def test_add_entries_upgrades_prior_form_in_place() -> None:
     old = {"type": "command", "command": "garrepa hook read", "timeout": 10}
     settings = {"hooks": {"PreToolUse": [{"matcher": "Read", "hooks": [FOREIGN_PRE, old]}]}}
     result = add_entries(settings, 30)
-    handlers = result["hooks"]["PreToolUse"][0]["hooks"]
-    # the old every-Read handler becomes one handler per document rule, with its timeout
-    assert handlers == [FOREIGN_PRE, *(slot.handler(10) for slot in PRE_READ)]
-    assert ours_in(result, "PostToolUse", "Read") == [slot.handler(10) for slot in POST_READ]
+    # the old every-Read handler before the Read becomes one handler per document rule after
+    # it, with its timeout; the user's own handler stays where it was
+    assert result["hooks"]["PreToolUse"] == [{"matcher": "Read", "hooks": [FOREIGN_PRE]}]
+    assert ours_in(result, "PostToolUse", "Read") == [slot.handler(10) for slot in READ_SLOTS]
 
 
 def test_add_entries_keeps_a_hand_edited_timeout_unless_told_otherwise() -> None:
     edited = add_entries({}, 30)
-    edited["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"] = 90
-    assert ours_in(add_entries(edited, 30), "PreToolUse", "Read")[0]["timeout"] == 90
+    edited["hooks"]["PostToolUse"][0]["hooks"][0]["timeout"] = 90
+    assert ours_in(add_entries(edited, 30), "PostToolUse", "Read")[0]["timeout"] == 90
     reset = add_entries(edited, 45, keep_timeouts=False)
-    assert ours_in(reset, "PreToolUse", "Read") == [slot.handler(45) for slot in PRE_READ]
+    assert ours_in(reset, "PostToolUse", "Read") == [slot.handler(45) for slot in READ_SLOTS]
     assert has_all_entries(reset, 45) == []
 
 
@@ -164,12 +165,12 @@ def test_is_ours_ignores_foreign_and_malformed_handlers() -> None:
 
 def test_has_all_entries_names_missing_and_altered_slots() -> None:
     settings = add_entries({}, 30)
-    settings["hooks"]["PreToolUse"][0]["hooks"][0]["if"] = "Read(*.py)"
+    settings["hooks"]["PostToolUse"][0]["hooks"][0]["if"] = "Read(*.py)"
     settings["hooks"]["PostToolUse"] = [g for g in settings["hooks"]["PostToolUse"]
                                         if g["matcher"] != "mcp__.*"]
     assert has_all_entries(settings, 30) == [
-        "PreToolUse Read if Read(*.py): no longer matches the config (re-run garrepa init)",
-        "PreToolUse Read if Read(**/*.adoc): missing",
+        "PostToolUse Read if Read(*.py): no longer matches the config (re-run garrepa init)",
+        "PostToolUse Read if Read(**/*.adoc): missing",
         "PostToolUse mcp__.*: missing",
     ]
     assert json.dumps(has_all_entries({}, 30)).count("missing") == len(SLOTS)
@@ -188,8 +189,10 @@ def test_rules_follow_the_config_and_stay_disjoint() -> None:
     assert with_html == ("Read(**/*.html)", "Read(**/*.md)", "Read(**/docs/**/*.htm)")
     # a value that cannot be written as a rule: one Read handler without `if`, route decides
     assert rules.read_rules(read_settings(docExtensions=["md", "t*t"])) is None
-    assert slots_for(None, ())[:2] == (Slot("PreToolUse", "Read", None),
-                                       Slot("PostToolUse", "Read", None))
+    assert slots_for(None, ())[0] == Slot("PostToolUse", "Read", None)
+    # deny mode: the Read handlers run before the Read (the map is the deny reason), never both
+    assert [s for s in slots_for(None, (), read_mode="deny") if s.matcher == "Read"] == [
+        Slot("PreToolUse", "Read", None)]
 
 
 def test_a_config_change_is_detected_and_rewritten_idempotently() -> None:
@@ -197,30 +200,31 @@ def test_a_config_change_is_detected_and_rewritten_idempotently() -> None:
     wider = slots_for(rules.read_rules(read_settings(docExtensions=["md", "rst", "tex"])),
                       rules.git_rules())
     problems = has_all_entries(installed, 30, wider)
-    assert "PreToolUse Read if Read(**/*.tex): missing" in problems
-    assert "PreToolUse Read if Read(**/*.adoc): no longer matches the config (re-run garrepa " \
+    assert "PostToolUse Read if Read(**/*.tex): missing" in problems
+    assert "PostToolUse Read if Read(**/*.adoc): no longer matches the config (re-run garrepa " \
            "init)" in problems
     rewritten = add_entries(installed, 30, wider)
     assert has_all_entries(rewritten, 30, wider) == []
     assert add_entries(rewritten, 30, wider) == rewritten
-    assert "Read(**/*.tex)" in [h["if"] for h in ours_in(rewritten, "PreToolUse", "Read")]
+    assert "Read(**/*.tex)" in [h["if"] for h in ours_in(rewritten, "PostToolUse", "Read")]
 
 
-def test_an_install_whose_read_handlers_are_only_before_the_read_is_an_upgrade_due() -> None:
-    """Before issue 24 the map came from the PreToolUse handlers as additionalContext (a
-    system-role message): such an install is named, and init adds the PostToolUse handlers
-    beside the ones it keeps, in place; uninstall still takes back exactly what it added."""
-    older = add_entries({}, 30)
-    older["hooks"]["PostToolUse"] = [g for g in older["hooks"]["PostToolUse"]
-                                     if g["matcher"] != "Read"]
+def test_an_install_whose_read_handlers_are_before_the_read_is_an_upgrade_due() -> None:
+    """Before issue 24 the map came from PreToolUse handlers as additionalContext (a
+    system-role message): such an install is named first, and init moves the handlers to
+    PostToolUse in place (the emptied PreToolUse list goes too); uninstall still takes back
+    exactly what it added."""
+    older = add_entries({}, 30, slots_for(rules.read_rules(read_settings()), rules.git_rules(),
+                                          read_mode="deny"))
+    assert len(ours_in(older, "PreToolUse", "Read")) == len(READ_SLOTS)
     problems = has_all_entries(older, 30)
-    assert problems[0] == ("PreToolUse Read: an older garrepa's entries, which gave the map as "
-                           "system context; the map now comes after the Read, as its own output "
-                           "(upgrade due: run garrepa init)")
+    assert problems[0] == (f"PreToolUse Read ({len(READ_SLOTS)} entries): an older garrepa's, "
+                           "which gave the map as system context; the map now comes after the "
+                           "Read, as its own output (upgrade due: run garrepa init)")
     assert problems[1:] == [f"PostToolUse Read if {slot.condition}: missing"
-                            for slot in POST_READ]
+                            for slot in READ_SLOTS]
     upgraded = add_entries(older, 30)
-    assert upgraded["hooks"]["PreToolUse"] == older["hooks"]["PreToolUse"]
-    assert ours_in(upgraded, "PostToolUse", "Read") == [slot.handler(30) for slot in POST_READ]
+    assert "PreToolUse" not in upgraded["hooks"]
+    assert ours_in(upgraded, "PostToolUse", "Read") == [slot.handler(30) for slot in READ_SLOTS]
     assert has_all_entries(upgraded, 30) == []
     assert remove_entries(upgraded) == remove_entries(older) == {}

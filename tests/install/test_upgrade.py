@@ -6,8 +6,6 @@ import json
 import shutil
 from pathlib import Path
 
-import pytest
-
 from garrepa_py.install.commands import HOOK_COMMAND
 from garrepa_py.install.settings_merge import default_slots
 
@@ -67,7 +65,8 @@ def test_a_config_change_that_moves_the_rules_is_caught_and_rewritten(project: P
     assert "rewrites the entries in place" in stale["hint"]
     assert invoke("init", str(project)).exit_code == 0
     settings = json.loads((project / ".claude" / "settings.json").read_text())
-    read = [h["if"] for g in settings["hooks"]["PreToolUse"] for h in g["hooks"]]
+    read = [h["if"] for g in settings["hooks"]["PostToolUse"] if g["matcher"] == "Read"
+            for h in g["hooks"]]
     assert sorted(read) == sorted([
         "Read(**/*.md)", "Read(**/*.rst)", "Read(**/*.tex)", "Read(**/readme)",
         "Read(**/docs/**/*.html)", "Read(**/docs/**/*.htm)",
@@ -78,36 +77,36 @@ def test_a_config_change_that_moves_the_rules_is_caught_and_rewritten(project: P
     assert (project / ".claude" / "settings.json").read_text() == again  # idempotent
 
 
-def test_an_install_with_the_read_handlers_only_before_the_read_is_upgraded_in_place(
-        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Before issue 24 the Read handlers were PreToolUse only (the map went out as
-    additionalContext, a system-role message): doctor names it, init adds the PostToolUse
-    handlers and keeps the PreToolUse ones where they are, uninstall gives back the exact bytes."""
-    from garrepa_py.install import settings_merge
-
+def test_an_install_with_the_read_handlers_before_the_read_is_moved_in_place(
+        project: Path) -> None:
+    """Before issue 24 the Read handlers were PreToolUse (the map went out as additionalContext,
+    a system-role message), as deny mode still has them: doctor names such an install, init
+    moves the handlers to PostToolUse, uninstall gives back the exact bytes."""
     settings = project / ".claude" / "settings.json"
     settings.parent.mkdir()
     shutil.copyfile(Path(__file__).with_name("fixtures") / "settings" / "own_hooks.json", settings)
     original = settings.read_bytes()
-    with monkeypatch.context() as older:
-        older.setattr(settings_merge, "READ_EVENTS", ("PreToolUse",))
-        assert invoke("init", str(project), "--provider", "none").exit_code == 0
+    config = project / "garrepa.config.json"
+    config.write_text('{"read": {"mode": "deny"}}')
+    assert invoke("init", str(project), "--provider", "none").exit_code == 0
+    config.unlink()  # back to the default: the map after the Read
     before = json.loads(settings.read_text())
-    assert not [g for g in before["hooks"]["PostToolUse"] if g.get("matcher") == "Read"]
+    pres = [h["if"] for g in before["hooks"]["PreToolUse"] if g.get("matcher") == "Read"
+            for h in g["hooks"] if h.get("command") == HOOK_COMMAND]
+    assert len(pres) == 17
     stale = checks(project)["settings"]
     assert stale["status"] == "warn"
     assert stale["detail"].startswith(
-        "PreToolUse Read: an older garrepa's entries, which gave the map as system context; "
+        "PreToolUse Read (17 entries): an older garrepa's, which gave the map as system context; "
         "the map now comes after the Read, as its own output (upgrade due: run garrepa init); "
         "PostToolUse Read if Read(**/*.adoc): missing;")
     assert invoke("init", str(project), "--provider", "none").exit_code == 0
     after = json.loads(settings.read_text())
-    assert after["hooks"]["PreToolUse"] == before["hooks"]["PreToolUse"]
     posts = [h["if"] for g in after["hooks"]["PostToolUse"] if g.get("matcher") == "Read"
              for h in g["hooks"]]
-    pres = [h["if"] for g in after["hooks"]["PreToolUse"] if g.get("matcher") == "Read"
-            for h in g["hooks"] if h.get("command") == HOOK_COMMAND]
-    assert posts == pres and len(posts) == 17
+    assert posts == pres
+    assert not [h for g in after["hooks"].get("PreToolUse", []) for h in g["hooks"]
+                if h.get("command") == HOOK_COMMAND]
     assert checks(project)["settings"]["status"] == "ok"
     assert invoke("uninstall", str(project)).exit_code == 0
     assert settings.read_bytes() == original

@@ -77,10 +77,10 @@ def test_large_markdown_becomes_its_opening_lines_and_map(project: Path, changel
     assert record["chars_out"] == len(text) < record["chars_in"] / 3
 
 
-def test_pre_read_of_a_document_claude_code_can_read_passes(project: Path, changelog: Path,
-                                                            garrepa_home: Path) -> None:
-    """Under the 256 KB cap the PreToolUse handler steps aside: the map comes after the Read,
-    whose PostToolUse event is the one journaled (one line per Read, not two)."""
+def test_a_pre_read_event_outside_deny_mode_steps_aside(project: Path, changelog: Path,
+                                                       garrepa_home: Path) -> None:
+    """An install from before issue 24 still runs the hook before the Read: it changes nothing
+    and journals nothing (the map comes after the Read, once init has upgraded the entries)."""
     assert hook(project, changelog, event="Pre") is None
     assert not (garrepa_home / "journal.jsonl").exists()
 
@@ -153,8 +153,11 @@ def test_reads_that_pass_untouched(project: Path, changelog: Path, garrepa_home:
     elif setup == "allow_large":
         target = changelog
         extra = {"allow_large": True}
-    # Claude Code fails a Read of a missing file or a directory: only PreToolUse sees those
+    # Claude Code fails a Read of a missing file or a directory: only a PreToolUse handler (deny
+    # mode) sees those
     event = "Pre" if setup in ("missing", "directory") else "Post"
+    if event == "Pre":
+        (project / "garrepa.config.json").write_text('{"read": {"mode": "deny"}}')
     assert hook(project, target, event=event, **extra) is None
     assert last(garrepa_home)["reason"] == reason
 
@@ -168,13 +171,12 @@ def test_spill_files_are_never_mapped_again(project: Path, changelog: Path,
     assert last(garrepa_home)["reason"] == "spill-file"
 
 
-def test_document_over_256k_is_denied_with_its_map_as_the_reason(project: Path,
-                                                                 doc_corpus: Path) -> None:
-    """Claude Code would refuse it (PostToolUseFailure, which cannot rewrite): the deny reason
-    is the one channel left that lands inside the Read's tool_result."""
+def test_document_over_256k_in_deny_mode_is_denied_with_its_map(project: Path,
+                                                                doc_corpus: Path) -> None:
     target = project / "changelog.rst"
     shutil.copy(doc_corpus / "pytest-8.2.0" / "doc" / "en" / "changelog.rst", target)
     assert target.stat().st_size > 256 * 1024
+    (project / "garrepa.config.json").write_text('{"read": {"mode": "deny"}}')
     output = hook(project, target, event="Pre")["hookSpecificOutput"]
     assert output["permissionDecision"] == "deny"
     reason = output["permissionDecisionReason"]
@@ -184,16 +186,15 @@ def test_document_over_256k_is_denied_with_its_map_as_the_reason(project: Path,
     assert len(reason) <= 8300
 
 
-def test_a_window_of_a_document_over_256k_is_left_to_claude_code(project: Path, doc_corpus: Path,
-                                                                garrepa_home: Path) -> None:
+def test_a_window_of_a_document_over_256k_gets_the_map(project: Path, doc_corpus: Path) -> None:
+    """Claude Code refuses the whole Read (its own error says: use offset and limit); the
+    agent's window over the threshold then gets the opening lines and the whole file's map."""
     target = project / "changelog.rst"
     shutil.copy(doc_corpus / "pytest-8.2.0" / "doc" / "en" / "changelog.rst", target)
-    assert hook(project, target, event="Pre", offset=1, limit=2000) is None
-    assert not (garrepa_home / "journal.jsonl").exists()
-    # and after the Read, the window (over the threshold) gets the map, from its own offset
     text = content(hook(project, target, offset=1, limit=2000))
     assert text.startswith(target.read_text().split("\n")[0] + "\n")
     assert "pytest 8.2.0 (2024-04-27) | lines " in text
+    assert f"of {textlines.count(target.read_text()):,}: the document is large" in text
 
 
 def test_explicit_big_window_is_narrowed_from_its_offset(project: Path, changelog: Path) -> None:

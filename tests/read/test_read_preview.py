@@ -21,16 +21,31 @@ def no_model(monkeypatch: pytest.MonkeyPatch, project: Path) -> None:
     monkeypatch.setenv("CLAUDE_PROJECT_DIR", str(project))
 
 
-def test_preview_over_the_cap_is_the_deny_reason_the_hook_gives(project: Path, doc_corpus: Path,
-                                                                no_model: None) -> None:
+@pytest.fixture
+def big_rst(project: Path, doc_corpus: Path) -> Path:
     target = project / "changelog.rst"
     shutil.copy(doc_corpus / "pytest-8.2.0" / "doc" / "en" / "changelog.rst", target)
-    shown = preview.read(target, str(project))
+    assert target.stat().st_size > 256 * 1024
+    return target
+
+
+def test_preview_in_deny_mode_is_the_deny_reason_the_hook_gives(project: Path, big_rst: Path,
+                                                                no_model: None) -> None:
+    (project / "garrepa.config.json").write_text('{"read": {"mode": "deny"}}')
+    shown = preview.read(big_rst, str(project))
     assert (shown.route, shown.decision, shown.reason) == ("read", "compress", "mapped-deny")
-    proc = run_hook(json.dumps(pre_read(target)), env={"CLAUDE_PROJECT_DIR": str(project),
-                                                       "GARREPA_PROVIDER": "none"})
+    proc = run_hook(json.dumps(pre_read(big_rst)), env={"CLAUDE_PROJECT_DIR": str(project),
+                                                        "GARREPA_PROVIDER": "none"})
     reason = json.loads(proc.stdout)["hookSpecificOutput"]["permissionDecisionReason"]
     assert shown.text == f"PreToolUse:Read hook error: {reason}"  # as Claude Code shows it
+
+
+def test_preview_over_the_cap_is_claude_codes_own_refusal(project: Path, big_rst: Path,
+                                                          no_model: None) -> None:
+    shown = preview.read(big_rst, str(project))
+    assert (shown.decision, shown.reason) == ("pass", "over-claude-code-read-cap")
+    assert shown.text.startswith("[Claude Code's own error, garrepa changes nothing] File "
+                                 "content (")
 
 
 def test_preview_of_a_small_document_is_the_whole_file(project: Path, no_model: None) -> None:

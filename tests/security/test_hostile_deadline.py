@@ -62,10 +62,11 @@ def test_a_document_of_100k_headings_is_mapped(project: Path, garrepa_home: Path
     doc.parent.mkdir()
     doc.write_text("".join(f"# h{n}\n\nbody {n}\n\n" for n in range(100_000)))
     install_entries(project, timeout=20)
+    # 2 MB, over Claude Code's 256 KB Read cap: only deny mode maps it, before the Read
+    (project / "garrepa.config.json").write_text('{"read": {"mode": "deny"}}')
     started = time.monotonic()
     output = reply(hook(project, read_event(project.parent, str(doc))))
     assert time.monotonic() - started < 20  # Claude Code's kill; the outline alone took 25 s
-    # 2 MB: over Claude Code's 256 KB cap, so the map is the deny reason (in the tool_result)
     assert output is not None and \
         "Document map of docs/HEADINGS.md" in output["permissionDecisionReason"]
     assert last(garrepa_home)["reason"] == "mapped-deny"
@@ -95,6 +96,7 @@ def test_work_past_the_deadline_is_abandoned_and_the_original_passes(project: Pa
     doc = project / "docs" / "BIG.md"
     doc.parent.mkdir()
     doc.write_text("".join(f"## section {n}\n\n" + "word " * 120 + "\n\n" for n in range(20_000)))
+    (project / "garrepa.config.json").write_text('{"read": {"mode": "deny"}}')  # 12 MB: before
     started = time.monotonic()
     proc = hook(project, read_event(project.parent, str(doc)))
     assert time.monotonic() - started < 2.0

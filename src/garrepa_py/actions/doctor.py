@@ -79,7 +79,8 @@ def _settings(project: Path, config: Config) -> Check:
 
     read_rules = rules.read_rules(config.settings.read)
     slots = settings_merge.slots_for(read_rules, rules.git_rules(),
-                                     rules.log_rules() if config.settings.logs.enabled else ())
+                                     rules.log_rules() if config.settings.logs.enabled else (),
+                                     config.settings.read.mode)
     missing = settings_merge.has_all_entries(data, config.settings.hook.timeout_seconds, slots)
     shown = "; ".join(missing[:4]) + (f"; and {len(missing) - 4} more" if len(missing) > 4 else "")
     if missing and len([line for line in missing if line.endswith(": missing")]) == len(slots):

@@ -1,7 +1,7 @@
 """`garrepa preview`: what the agent would receive, without Claude Code.
 
 The event is built the way Claude Code 2.1.328 sends it (a PostToolUse Read, or a PreToolUse one
-over its 256 KB cap; a PostToolUse Bash
+in deny mode; a PostToolUse Bash
 result of a read-only git command; a PostToolUse MCP result) and decided by the hook's own
 router and routes — the same code, in this process, with the same config — so a preview shows
 exactly the decision, the reason and the text the hook would give. A saved log goes through the
@@ -62,9 +62,9 @@ def _numbered(lines: list[str], first: int) -> str:
 
 def read(path: Path, project: str) -> Preview:
     """What the agent gets for a whole Read: Claude Code's own result, rewritten by the
-    PostToolUse handler (numbered from its startLine, the way Claude Code shows it); over
-    Claude Code's 256 KB cap, or with `read.mode: deny`, the PreToolUse handler's deny reason,
-    which Claude Code puts inside the Read's tool_result as an error."""
+    PostToolUse handler (numbered from its startLine, the way Claude Code shows it); with
+    `read.mode: deny`, the PreToolUse handler's deny reason, which Claude Code puts inside the
+    Read's tool_result as an error; over Claude Code's 256 KB cap, Claude Code's own error."""
     from garrepa_py.actions.files import Unreadable, read_text
     from garrepa_py.config.load import load_config
     from garrepa_py.routes.read import READ_CAP_BYTES
@@ -77,12 +77,18 @@ def read(path: Path, project: str) -> Preview:
             from None
     lines = text.split("\n")  # as Claude Code counts them (a final newline: one more line)
     whole = _numbered(lines, 1)
-    tool_input = {"file_path": str(target)}
-    before = target.stat().st_size > READ_CAP_BYTES or \
-        load_config(project).settings.read.mode == "deny"
+    before = load_config(project).settings.read.mode == "deny"
+    size = target.stat().st_size
+    if not before and size > READ_CAP_BYTES:
+        refused = (f"[Claude Code's own error, garrepa changes nothing] File content "
+                   f"({size / 1024:.1f}KB) exceeds maximum allowed size (256KB). Use offset and "
+                   "limit parameters to read specific portions of the file … (a window over "
+                   "threshold.minChars then gets the document's map)")
+        return Preview("read", "pass", "over-claude-code-read-cap", len(text), len(refused),
+                       refused)
     event: dict[str, Any] = {"hook_event_name": "PreToolUse" if before else "PostToolUse",
                              "tool_name": "Read", "session_id": "preview", "cwd": project,
-                             "tool_input": tool_input}
+                             "tool_input": {"file_path": str(target)}}
     if not before:
         event["tool_response"] = {"type": "text", "file": {
             "filePath": str(target), "content": text, "numLines": len(lines), "startLine": 1,

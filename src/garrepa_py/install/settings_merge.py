@@ -31,19 +31,20 @@ class Slot:
 
 
 EVENTS = ("PreToolUse", "PostToolUse")
-READ_EVENTS = ("PreToolUse", "PostToolUse")  # see slots_for
 MCP_SLOT = Slot("PostToolUse", "mcp__.*", None)  # the size is unknown until the result exists
 
 
 def slots_for(read_rules: tuple[str, ...] | None, git_rules: tuple[str, ...],
-              log_rules: tuple[str, ...] = ()) -> tuple[Slot, ...]:
-    """Every handler garrepa installs: per documentation rule (one without a rule when
-    `read_rules` is None) a PreToolUse Read handler (it acts only on a Read Claude Code would
-    refuse, over its 256 KB cap, or with `read.mode: deny`) and a PostToolUse one (the map, as
-    the Read's own output); the MCP handler; a Bash handler per git rule; and with the opt-in
-    logs route a PreToolUse Bash handler per test/build runner rule."""
+              log_rules: tuple[str, ...] = (), read_mode: str = "narrow") -> tuple[Slot, ...]:
+    """Every handler garrepa installs: a Read handler per documentation rule (one without a
+    rule when `read_rules` is None) — PostToolUse, where the map becomes the Read's own output,
+    or with `read.mode: deny` PreToolUse, where the map is the deny reason; the MCP handler; a
+    Bash handler per git rule; and with the opt-in logs route a PreToolUse Bash handler per
+    test/build runner rule. One Read handler per documentation Read, never two (measured in
+    Claude Code 2.1.328: a second handler on the same Read doubled its cost, 102 → 219 ms)."""
+    event = "PreToolUse" if read_mode == "deny" else "PostToolUse"
     rules = list(read_rules) if read_rules is not None else [None]
-    reads = [Slot(event, "Read", rule) for event in READ_EVENTS for rule in rules]
+    reads = [Slot(event, "Read", rule) for rule in rules]
     return (*reads, MCP_SLOT, *(Slot("PostToolUse", "Bash", rule) for rule in git_rules),
             *(Slot("PreToolUse", "Bash", rule) for rule in log_rules))
 
@@ -72,7 +73,7 @@ def project_slots(project: str | None, logs: bool | None = None) -> tuple[Slot, 
         settings = load_config(None).settings
     logs_on = settings.logs.enabled if logs is None else logs
     return slots_for(rules.read_rules(settings.read), rules.git_rules(),
-                     rules.log_rules() if logs_on else ())
+                     rules.log_rules() if logs_on else (), settings.read.mode)
 
 
 class SettingsShapeError(ValueError):
@@ -155,6 +156,8 @@ def add_entries(settings: dict[str, Any], timeout: int, slots: tuple[Slot, ...] 
                     del handlers[index]  # a duplicate, or a rule or placement no longer used
             if not handlers:
                 hooks[event].remove(group)
+                if not hooks[event] and not any(slot.event == event for slot in slots):
+                    del hooks[event]  # emptied by us (the Read handlers moved to PostToolUse)
 
     new_timeout = kept_timeout if keep_timeouts and kept_timeout else timeout
     for slot in slots:
@@ -217,7 +220,6 @@ def has_all_entries(settings: object, timeout: int | None = None,
                     key = (event, group.get("matcher"), handler.get("if"))
                     installed.setdefault(key, handler)
     problems = []
-    seen = set(installed)
     for slot in slots:
         found = installed.pop((slot.event, slot.matcher, slot.condition), None)
         if found is None:
@@ -227,12 +229,14 @@ def has_all_entries(settings: object, timeout: int | None = None,
                             "(upgrade due: run garrepa init)")
         elif timeout is not None and found != slot.handler(_kept_timeout(found, timeout)):
             problems.append(f"{name(slot)}: altered (re-run garrepa init)")
-    if any(s.event == "PostToolUse" and s.matcher == "Read" for s in slots) and any(
-            line.startswith("PostToolUse Read") and line.endswith(": missing")
-            for line in problems) and any(key[:2] == ("PreToolUse", "Read") for key in seen):
-        problems.append("PreToolUse Read: an older garrepa's entries, which gave the map as "
-                        "system context; the map now comes after the Read, as its own output "
-                        "(upgrade due: run garrepa init)")
+    stale_reads = [key for key in installed if key[:2] == ("PreToolUse", "Read")]
+    if stale_reads and any(s.event == "PostToolUse" and s.matcher == "Read" for s in slots):
+        # the Read handlers of a garrepa before issue 24: the map went out as additionalContext
+        problems.append(f"PreToolUse Read ({len(stale_reads)} entries): an older garrepa's, "
+                        "which gave the map as system context; the map now comes after the "
+                        "Read, as its own output (upgrade due: run garrepa init)")
+        for key in stale_reads:
+            del installed[key]
     for event, matcher, condition in installed:
         rule = f" if {condition}" if condition else ""
         problems.append(f"{event} {matcher}{rule}: no longer matches the config "

@@ -24,8 +24,8 @@ READ_CAP_BYTES = 256 * 1024  # Claude Code refuses a larger Read (PostToolUseFai
 AVERAGE_LINE_CHARS = 100  # to judge an explicit offset/limit window without opening the file
 OPENING_CHARS = 6000
 MAP_CHARS, capped = read_reply.MAP_CHARS, read_reply.capped  # where they were
-# The PreToolUse handler's pass for a Read Claude Code will do itself: the PostToolUse handler
-# decides (and journals) that Read, so this pass is not journaled (one line per Read).
+# A PreToolUse Read event outside deny mode (an install from before issue 24, not yet upgraded):
+# the PostToolUse handler decides and journals that Read, so this pass is not journaled.
 STEPS_ASIDE = "read-in-post"
 # Files the agent must read whole: never mapped, whatever the config says.
 INSTRUCTION_FILES = ("claude.md", "claude.local.md", "agents.md", "gemini.md", "skill.md")
@@ -64,13 +64,8 @@ def quick_pass(event: dict[str, Any], settings: Settings) -> str | None:
         if window is not None and len(window.content) <= settings.min_chars and \
                 "/.garrepa/spill/" not in path.replace("\\", "/"):  # a recovery: journaled
             return _small(tool_input, window)
-    elif settings.read.mode != "deny" and tool_input.get("allow_large") is not True:
-        try:
-            info = os.stat(path)
-        except OSError:
-            return None
-        if info.st_mode & 0o170000 == 0o100000 and info.st_size <= READ_CAP_BYTES:
-            return STEPS_ASIDE
+    elif settings.read.mode != "deny":
+        return STEPS_ASIDE
     return None
 
 
@@ -110,10 +105,14 @@ def _opening(lines: list[str], first: int, count: int) -> int:
 
 def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     """PostToolUse: a large result becomes the opening lines and the map, as the Read's own
-    output. PreToolUse: only a Read Claude Code would refuse (over its 256 KB cap) or, with
-    `read.mode: deny`, any large one, is denied with the map as the reason (which Claude Code
-    puts inside the Read's tool_result). Neither uses `additionalContext`: it arrives as a
-    system-role message, with more authority than the file's own text."""
+    output. PreToolUse (`read.mode: deny` only): a large document is denied with the map as
+    the reason, which Claude Code puts inside the Read's tool_result. Neither uses
+    `additionalContext`: it arrives as a system-role message, with more authority than the
+    file's own text had.
+
+    A document over Claude Code's 256 KB Read cap gets Claude Code's own error (its Read fails
+    as PostToolUseFailure, which cannot rewrite), which tells the agent to Read with offset and
+    limit; a window of it over the threshold is then mapped like any large Read."""
     tool_input = event.get("tool_input")
     if not isinstance(tool_input, dict) or not isinstance(tool_input.get("file_path"), str):
         return passed("no-file-path")
@@ -147,12 +146,12 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
             return passed("unknown-shape")
         if len(window.content) <= threshold:
             return passed(_small(tool_input, window))
+    elif read.mode != "deny":
+        return passed(STEPS_ASIDE)
     else:
         limit = _int(tool_input.get("limit"))
         if limit is not None and limit * AVERAGE_LINE_CHARS <= threshold:
             return passed("small-window")
-        if read.mode != "deny" and info.st_size <= READ_CAP_BYTES:
-            return passed(STEPS_ASIDE)
     if info.st_size > MAX_READ_BYTES:
         return passed("too-large-to-map")
     if _excluded(path, context.project, read):
@@ -194,11 +193,6 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
     from garrepa_py import textlines
 
     lines = textlines.split(text)
-    first = _int(tool_input.get("offset")) or 1
-    limit = _int(tool_input.get("limit"))
-    if window is None and context.settings.read.mode != "deny" and limit is not None and \
-            len("\n".join(lines[first - 1:first - 1 + limit]).encode()) <= READ_CAP_BYTES:
-        return passed(STEPS_ASIDE)  # a window Claude Code reads: mapped after it, if large
     from garrepa_py.engine import compressors
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
