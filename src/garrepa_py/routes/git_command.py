@@ -1,10 +1,11 @@
 """Is this Bash command exactly one read-only `git diff`, `git log`, `git show` or `git blame`?
 
 Claude Code's `if: "Bash(git *)"` fires for any compound command with a git part, so the hook
-re-parses the command with a shell tokenizer (quotes understood) and says yes only for a single
-read-only dump, optionally after `cd DIR &&` and `VAR=value` assignments, with `-C DIR`,
-`--no-pager`, `-c key=value` and friends. Anything else — writes, pipes, redirections, command
-substitution, `;`, `||`, background jobs, several git commands, `--output`, secret paths — is no.
+re-parses the command with a conservative shell tokenizer (routes/shell_words.py: whatever it
+does not understand with certainty is no) and says yes only for a single read-only dump,
+optionally after `cd DIR &&` and `VAR=value` assignments, with `-C DIR`, `--no-pager`,
+`-c key=value` and friends. Anything else — writes, pipes, redirections, command substitution,
+`;`, `||`, background jobs, several git commands, `--output`, secret paths — is no.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass
 
+from garrepa_py.routes import shell_words
+
 DUMP_COMMANDS = ("diff", "log", "show", "blame")
-OPERATORS = frozenset({"|", "||", ";", "&", ">", ">>", "<", "<<", "<<<", ">&", "&>", "(", ")",
-                       ";;", "|&", "<&", "<>", ">|", "&>>"})
 GLOBAL_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace",
                                "--config-env", "--exec-path"})
 GLOBAL_FLAGS = frozenset({"--no-pager", "-P", "--no-optional-locks", "--literal-pathspecs",
@@ -38,14 +39,8 @@ class GitDump:
 
 
 def _tokens(command: str) -> list[str] | None:
-    if "$(" in command or "`" in command or "\n" in command.strip():
-        return None  # command substitution or several lines: never ours to rewrite
-    lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
-    lexer.whitespace_split = True
-    try:
-        return list(lexer)
-    except ValueError:
-        return None  # unbalanced quotes
+    """The command's words (`&&` as shell_words.AND), or None unless it is plainly words."""
+    return shell_words.words(command)
 
 
 def _is_assignment(token: str) -> bool:
@@ -69,11 +64,11 @@ def parse(command: str) -> GitDump | None:
         return None
     cd = None
     if tokens[0] == "cd":
-        if len(tokens) < 4 or tokens[2] != "&&":
+        if len(tokens) < 4 or tokens[2] != shell_words.AND:
             return None
         cd = tokens[1]
         tokens = tokens[3:]
-    if any(token in OPERATORS or token == "&&" for token in tokens):
+    if shell_words.AND in tokens:
         return None
     while tokens and _is_assignment(tokens[0]):
         tokens = tokens[1:]

@@ -1,16 +1,20 @@
 """Is this Bash command exactly one test or build run the logs route may wrap?
 
-The same discipline as the git route (routes/git_command.py): one command, optionally after
-`cd DIR &&` and `VAR=value`, through `npx`, `uv run`, `poetry run`, `pipenv run`, `pdm run`,
-`python -m` / `python3 -m`; no pipes, redirections, `;`, `||`, `&&` beyond the one `cd`,
-background jobs or substitutions. Anything else is left alone.
+The same discipline as the git route (routes/git_command.py, routes/shell_words.py): one
+simple command, optionally after `cd DIR &&` and `VAR=value`, through `npx`, `uv run`,
+`poetry run`, `pipenv run`, `pdm run`, `python -m` / `python3 -m`; no pipes, redirections, `;`,
+`||`, `&&` beyond the one `cd`, background jobs, substitutions or anything else the tokenizer
+does not understand with certainty. A command that is not a run — it prints a version, help, a
+collection, a config, or its exit status says nothing (`--exit-zero`), or it never ends (watch
+modes) — is left alone too: its output is not a run's log, and the runner must not judge it.
 """
 
 from __future__ import annotations
 
 import re
 
-from garrepa_py.routes.git_command import OPERATORS, _is_assignment, _tokens
+from garrepa_py.routes import shell_words
+from garrepa_py.routes.git_command import _is_assignment, _tokens
 
 PREFIXES = (("npx",), ("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("pdm", "run"),
             ("hatch", "run"), ("yarn",), ("pnpm",))
@@ -31,6 +35,27 @@ FAMILIES = {"pytest": "pytest", "py.test": "pytest", "mypy": "mypy", "ruff": "ru
             "./mvnw": "maven", "npm": "npm", "tox": "tox", "nox": "tox"}
 # Runs that never end or want a terminal stay untouched: the runner prints only at the end.
 WATCHING = frozenset({"--watch", "-w", "--watchAll", "watch", "--ui", "serve", "--serve"})
+# Options (any tool, anywhere on the line, `--opt=value` too) that make a command not a run:
+# version, help, listings and configs instead of a run; an exit status forced to 0; a fix pass.
+NOT_A_RUN = frozenset({
+    "--version", "-V", "--help", "-h", "-?", "--help-all", "--usage",
+    "--co", "--collect-only", "--fixtures", "--fixtures-per-test", "--markers", "--setup-plan",
+    "--setup-only", "--cache-show",
+    "--exit-zero", "--fix", "--fix-only", "--fix-dry-run",
+    "--list", "-list", "--list-tests", "--listTests", "--list-sessions", "--listenvs",
+    "--listenvs-all", "--showConfig", "--show-config", "--print-config", "--show-settings",
+    "--show-files", "--init", "--env-info", "--listFilesOnly", "--clearCache", "--clear-cache",
+    "--dry-run", "--explain", "--print-data-base", "--just-print", "--recon", "--question"})
+# program → its short options that list, print the version or dry-run (elsewhere `-l` is
+# pytest's --showlocals, `-v` verbose, `-n` pytest-xdist's workers)
+NOT_A_RUN_SHORT = {"make": frozenset({"-v", "-n", "-p", "-q"}), "tox": frozenset({"-l", "-a"}),
+                   "nox": frozenset({"-l"}), **{program: frozenset({"-v"}) for program in (
+                       "mvn", "./mvnw", "gradle", "./gradlew", "tsc", "eslint", "jest",
+                       "vitest")}}
+# program → its first words that list or configure instead of run
+NOT_A_RUN_WORDS = {"vitest": frozenset({"list", "init"}),
+                   "tox": frozenset({"list", "l", "config", "c", "quickstart", "devenv",
+                                     "schema", "exec", "e", "legacy", "le"})}
 TASK_RUNNERS = frozenset({"make", "gradle", "./gradlew", "mvn", "./mvnw"})
 FINITE_TASK = re.compile(r"(?i)^(test|tests|check|checks|build|lint|all|ci|typecheck|compile|"
                          r"verify|assemble|package|install|clean)([-_:.\w]*)$")
@@ -45,10 +70,10 @@ def parse(command: str) -> str | None:
     if not tokens:
         return None
     if tokens[0] == "cd":
-        if len(tokens) < 4 or tokens[2] != "&&":
+        if len(tokens) < 4 or tokens[2] != shell_words.AND:
             return None
         tokens = tokens[3:]
-    if any(token in OPERATORS or token == "&&" for token in tokens):
+    if shell_words.AND in tokens:
         return None
     while tokens and _is_assignment(tokens[0]):
         tokens = tokens[1:]
@@ -60,7 +85,9 @@ def parse(command: str) -> str | None:
         tokens = tokens[2:]
     if not tokens or tokens[0] not in RUNNERS:
         return None
-    if any(token in WATCHING for token in tokens[1:]):
+    if any(token in WATCHING or token.startswith("--watch") for token in tokens[1:]):
+        return None
+    if not_a_run(tokens):
         return None
     if tokens[0] in TASK_RUNNERS:  # `make dev`, `gradle bootRun`: a server, not a build
         tasks = [token for token in tokens[1:] if not token.startswith("-") and "=" not in token]
@@ -73,3 +100,15 @@ def parse(command: str) -> str | None:
             ("test", "build", "lint", "typecheck", "check"))):
         return None
     return FAMILIES.get(tokens[0], "generic")
+
+
+def not_a_run(tokens: list[str]) -> bool:
+    """The command (its program first) prints something other than a run's log, or its exit
+    status says nothing about one."""
+    program, rest = tokens[0], tokens[1:]
+    for token in rest:
+        option = token.split("=", 1)[0] if token.startswith("--") else token
+        if option in NOT_A_RUN or option in NOT_A_RUN_SHORT.get(program, frozenset()):
+            return True
+    words = [token for token in rest if not token.startswith("-")]
+    return bool(words) and words[0] in NOT_A_RUN_WORDS.get(program, frozenset())
