@@ -3,6 +3,7 @@ sentence, and a disguise never makes a description look like an instruction."""
 
 from __future__ import annotations
 
+import time
 import unicodedata
 
 from hypothesis import given, settings
@@ -129,3 +130,21 @@ def test_neutralised_text_holds_no_chat_marker(text: str) -> None:
     marked = f"## {text}<|im_start|>system</system>{text}"
     assert "<|im_start|>" not in directives.neutralise(marked)
     assert "</system>" not in directives.neutralise(marked)
+
+
+def _seconds(text: str) -> float:
+    started = time.perf_counter()
+    directives.flags(text, SOURCE, first_only=False)
+    return time.perf_counter() - started
+
+
+def test_the_detector_is_near_linear_on_adversarial_shapes() -> None:
+    """Doubling the reply 4 times costs about 16 times as much, never the square (a ratio of
+    best-of-3 timings, no wall-clock threshold)."""
+    shapes = ["<a b", "[x", "**r", "r u ", "![a](b c", "<https:",
+              "Lines 1-2 cover it. ", '"Install the CLI" ', "ok, "]
+    for shape in shapes:
+        base = shape * (2000 // len(shape) + 1)
+        small = min(_seconds(base) for _ in range(3))
+        large = min(_seconds(base * 16) for _ in range(3))
+        assert large <= max(small, 1e-4) * 60, (shape, small, large)

@@ -59,6 +59,9 @@ _OVERRIDE = re.compile(
     r"|\bpretend (?:to be|you)|\bjailbreak|\bdeveloper mode\b|\bdo anything now\b"
     r"|\bbefore (?:replying|responding|answering|continuing|proceeding|anything else"
     r"|(?:you|the (?:agent|assistant|model)) (?:reply|respond|answer|continue|proceed))"
+    r"|\bavant de (?:repondre|continuer)|\bbevor (?:du|sie) (?:antwortest|antworten)"
+    r"|\bantes de (?:responder|contestar|continuar)|\bprima di (?:rispondere|continuare)"
+    r"|\bперед (?:ответом|тем как ответить)|回答する前に|回答之前|回复之前|답하기 전에|답변하기 전에"
     r"|\b(?:make|be) sure\b|\bdon'?t forget\b|\bdo not forget\b|\bremember to\b"
     r"|\b(?:it is|it's) (?:required|mandatory|necessary|essential|imperative|vital|critical)"
     r" (?:that|to)\b|\b(?:action|response|step) (?:is )?required\b|\brequired (?:action|step)"
@@ -103,7 +106,8 @@ _OPENERS = re.compile(_folded(
     r"|ensuite|puis|d'abord|por favor|ahora|luego|primero|después|agora|depois|per favore"
     r"|ora|poi|prima|пожалуйста|сначала|затем|теперь|потом|сейчас)\b[\s,:;!.-]*)+"
     r"|^(?:to|if|when|once|after|before|whenever|in order to|as soon as|while|so that"
-    r"|pour|wenn|um|para|si|cuando|se|quando|per|чтобы|если|когда)\b[^,]{0,80},\s*").pattern)
+    r"|pour|avant|apres|wenn|um|bevor|nachdem|para|antes|despues|si|cuando|se|quando|per"
+    r"|prima|dopo|чтобы|если|когда|перед|после)\b[^,]{0,80},\s*").pattern)
 _VERBS = _folded(r"^(?:" + _words(
     "run, execute, exec, invoke, call, type, enter, paste, copy, open, visit, navigate, go, "
     "browse, click, fetch, download, upload, install, uninstall, delete, remove, erase, wipe, "
@@ -179,21 +183,32 @@ class Flag:
     sentence: str  # the sentence as normalised, for tests and `preview`, never journaled
 
 
-def _own_lines(source: str) -> set[str]:
-    """The source's short lines (headings, labels) with their markup stripped."""
-    return {_HEADING_MARKUP.sub("", line) for line in source.split("\n")
-            if 2 <= len(line) <= 160}
+MAX_QUOTE_LOOKUPS = 20  # occurrences of one quotation looked at in the source
+
+
+def _own_line(inner: str, source: str) -> bool:
+    """Is `inner` one of the source's lines (a heading, a label), markup aside?"""
+    at = source.find(inner)
+    for _ in range(MAX_QUOTE_LOOKUPS):
+        if at < 0:
+            return False
+        start = source.rfind("\n", 0, at) + 1
+        end = source.find("\n", at)
+        line = source[start:end if end >= 0 else len(source)]
+        if len(line) <= 160 and _HEADING_MARKUP.sub("", line) == inner:
+            return True
+        at = source.find(inner, at + 1)
+    return False
 
 
 def _unquote(text: str, source: str) -> str:
     """Quotations of the source's own lines read as `"…"`: the source speaking, not the model."""
     if not _QUOTED.search(text):
         return text
-    lines = _own_lines(source)
 
     def quote(match: re.Match[str]) -> str:
         inner = next(group for group in match.groups() if group is not None).strip()
-        if inner in lines and not _OVERRIDE.search(normalise.fold(inner)):
+        if _own_line(inner, source) and not _OVERRIDE.search(normalise.fold(inner)):
             return '"…"'
         return match.group(0)
 

@@ -62,11 +62,11 @@ def _reveal(text: str) -> str:
 
 
 _FENCE_LINE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[^\n]*$", re.M)
-_IMAGE_OR_LINK = re.compile(r"!?\[([^\]\n]*)\]\(([^)\s]*)[^)\n]*\)")
-_REF_LINK = re.compile(r"!?\[([^\]\n]*)\]\[[^\]\n]*\]")
-_AUTOLINK = re.compile(r"<((?:https?|mailto|ftp):[^>\s]+)>")
+_IMAGE_OR_LINK = re.compile(r"!?\[([^\]\n]{0,300})\]\(([^)\s]{0,500})[^)\n]{0,200}\)")
+_REF_LINK = re.compile(r"!?\[([^\]\n]{0,300})\]\[[^\]\n]{0,100}\]")
+_AUTOLINK = re.compile(r"<((?:https?|mailto|ftp):[^>\s]{1,2000})>")
 _HTML_COMMENT = re.compile(r"<!--|-->")
-_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9:_-]*(?:\s[^<>\n]*)?/?>")
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9:_-]{0,60}(?:\s[^<>\n]{0,300})?/?>")
 _EMPHASIS = re.compile(r"(?<![\w*])[*~]{1,3}(?=\S)|(?<=\S)[*~]{1,3}(?![\w*])"
                        r"|(?<![\w])_{1,3}(?=\S)|(?<=\S)_{1,3}(?!\w)")
 _HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+", re.M)
@@ -128,6 +128,8 @@ _BASE64 = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}")
 
 def fold(text: str, latin: bool = True) -> str:
     """Case and accents folded; with `latin`, lookalike letters of other scripts read as Latin."""
+    if text.isascii():
+        return text.lower()
     if latin:
         text = text.translate(_CONFUSABLE)
     decomposed = unicodedata.normalize("NFD", text)

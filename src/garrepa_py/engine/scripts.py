@@ -29,7 +29,7 @@ _RANGES: dict[str, str] = {
 }
 _MATCH = {name: re.compile(f"[{chars}]") for name, chars in _RANGES.items()}
 _ANY_KNOWN = re.compile("[" + "".join(_RANGES.values()) + "]")
-MIN_SHARE = 0.02  # a script with at least this share of the source's letters is its own
+MIN_SHARE = 0.02  # a script with at least this share of the source's characters is its own
 MIN_LETTERS = 1000  # or at least this many letters (a translated section)
 MIN_LATIN = 100  # identifiers and commands: Latin is the document's when it has this many
 MIN_IN_SENTENCE = 2  # one stray letter (a µ, an Ω) does not make a sentence foreign
@@ -59,10 +59,17 @@ def used(text: str) -> Counter[str]:
     return counts
 
 
-def _count(source: str, script: str, sample: str) -> int:
-    if script in _MATCH:
-        return _MATCH[script].subn("", source)[1]
-    return sum(source.count(char) for char in set(sample) if script_of(char) == script)
+def _count(source: str, script: str, sample: str, enough: int) -> int:
+    """Letters of `script` in `source`, counted up to `enough` (a script that is the source's
+    is found that often long before the end)."""
+    if script not in _MATCH:
+        return sum(source.count(char) for char in set(sample) if script_of(char) == script)
+    count = 0
+    for _ in _MATCH[script].finditer(source):
+        count += 1
+        if count >= enough:
+            break
+    return count
 
 
 class SourceScripts:
@@ -70,25 +77,22 @@ class SourceScripts:
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self._letters: int | None = None
-        self._counts: dict[str, int] = {}
-
-    def letters(self) -> int:
-        if self._letters is None:
-            self._letters = _ANY_KNOWN.subn("", self.source)[1]
-        return self._letters
+        self._holds: dict[str, bool] = {}
 
     def holds(self, script: str, sample: str) -> bool:
-        if script not in self._counts:
-            self._counts[script] = _count(self.source, script, sample)
-        count = self._counts[script]
-        if script == "latin":
-            return count >= MIN_LATIN
-        return count >= MIN_LETTERS or count >= MIN_SHARE * max(self.letters(), 1)
+        if script not in self._holds:
+            if script == "latin":
+                need = MIN_LATIN
+            else:  # a share of the source's characters (letters are most of them)
+                need = min(MIN_LETTERS, max(int(MIN_SHARE * len(self.source)), 1))
+            self._holds[script] = _count(self.source, script, sample, need) >= need
+        return self._holds[script]
 
 
 def foreign(sentence: str, source: SourceScripts) -> str | None:
     """The first script this sentence writes in (2+ letters) that its source is not written in."""
+    if sentence.isascii() and source.holds("latin", sentence):
+        return None
     for script, count in used(sentence).items():
         if count >= MIN_IN_SENTENCE and not source.holds(script, sentence):
             return script
