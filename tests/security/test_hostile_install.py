@@ -134,10 +134,10 @@ def test_re_init_keeps_a_timeout_the_user_raised(project: Path) -> None:
     assert invoke("init", str(project)).exit_code == 0
     settings = project / ".claude" / "settings.json"
     data = json.loads(settings.read_text())
-    data["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"] = 90
+    data["hooks"]["PostToolUse"][0]["hooks"][0]["timeout"] = 90
     settings.write_text(json.dumps(data, indent=2) + "\n")
     assert invoke("init", str(project)).exit_code == 0
-    assert json.loads(settings.read_text())["hooks"]["PreToolUse"][0]["hooks"][0]["timeout"] == 90
+    assert json.loads(settings.read_text())["hooks"]["PostToolUse"][0]["hooks"][0]["timeout"] == 90
 
 
 def test_purge_removes_a_symlinked_state_dir_without_following_it(project: Path,
