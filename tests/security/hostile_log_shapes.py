@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 LOGS: dict[str, Callable[[int], str]] = {
     "go one RUN, many FAIL": lambda n: "=== RUN   T\n" + "--- FAIL: T (0.00s)\n" * (n // 20),
+    "go one RUN, its output, many FAIL": lambda n: ("=== RUN   T\n" + "    out\n" * (n // 18)
+                                                   + "--- FAIL: T (0.00s)\n" * (n // 40)),
     "go FAIL with output": lambda n: "--- FAIL: T (0.00s)\n    x\n" * (n // 26),
     "go markers": lambda n: "--- FAIL: T (0.00s)\n=== RUN   T\n" * (n // 32),
     "go build": lambda n: "# pkg\n" + "\tx\n" * (n // 3),
