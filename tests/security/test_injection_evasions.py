@@ -22,7 +22,7 @@ from garrepa_py.engine import normalise, stamp
 
 from ..support.fake_anthropic import FakeAnthropic
 from .helpers import hook, last, mcp_event, reply
-from .injection_cases import BENIGN, EVASIONS, PLANTED_LINE
+from .injection_cases import BENIGN, EVASIONS, PLANTED_LINE, UNDETECTED
 
 TOOL = "mcp__docs__get_page"
 
@@ -133,7 +133,7 @@ def test_the_evasion_suite_is_large_and_beats_the_old_check() -> None:
         r"|\b(?:drop|delete|wipe) (?:the )?(?:production|prod)\b", re.I)
     passed_old = [name for name, _, sentence in EVASIONS if not old.search(sentence)]
     assert len(EVASIONS) >= 30
-    assert len(passed_old) >= 40, passed_old  # 46 of 49 passed the old check
+    assert len(passed_old) >= 50, passed_old  # 57 of 60 passed the old check
 
 
 def test_a_faithful_briefing_of_the_same_document_is_delivered_fenced(
@@ -187,3 +187,13 @@ def test_a_withheld_briefing_is_not_asked_for_again_within_a_day(
 
 
 NOTE_PLANTED = EVASIONS[0][1]
+
+
+def test_an_instruction_the_detector_misses_still_arrives_only_fenced(
+        project: Path, garrepa_home: Path) -> None:
+    """The last layer holds for evasions nobody listed: the notes are data, labelled so."""
+    text, _ = brief_through_hook(project, document(NOTE_PLANTED),
+                                 "Lines 1-25 introduce the guide.\n\n" + UNDETECTED)
+    assert last(garrepa_home)["method"] == "model"
+    assert stamp.NOTES_LINE + UNDETECTED in text.split("\n")
+    assert not carries_command(outside_notes(text))

@@ -66,11 +66,20 @@ _OVERRIDE = re.compile(
     r"|\b(?:it is|it's) (?:required|mandatory|necessary|essential|imperative|vital|critical)"
     r" (?:that|to)\b|\b(?:action|response|step) (?:is )?required\b|\brequired (?:action|step)"
     r"|\b(?:curl|wget)\b[^\n]*\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\brm -rf\b|\bforce[- ]push"
-    r"|\bpush (?:-f|--force)\b")
+    r"|\bpush (?:-f|--force)\b"
+    r"|\b(?:before|prior to) (?:any|your|the|an?) (?:answer|reply|response)\b"
+    r"|\bthe user (?:wants|asked|asks|requests|expects|needs|has asked|would like|instructed)"
+    r"|\bas the user\b|\b(?:i am|i'm) the (?:user|developer|admin|owner|operator)\b"
+    r"|\b(?:whoever|anyone|anybody|any ai|any model) (?:reads|reading|processes|sees) this"
+    r"|\b(?:should|must|needs? to|has to|is to|are to|ought to) be (?:run|executed|invoked"
+    r"|called|deployed|triggered|sent|deleted|removed|installed|pushed|done|performed)"
+    r" (?:now|immediately|right away|at once|without delay)\b"
+    r"|\bu (?:must|should|need|have to|gotta)\b")
 # 2. The reader, addressed.
 _READER = "ai|a\\.i\\.|assistant|agent|model|llm|claude|chatbot|bot|reader|copilot|gpt|chatgpt" \
           "|language model|ai model|ai assistant|ai agent|coding agent|large language model"
-_ACTOR = "ai|a\\.i\\.|assistant|llm|claude|chatbot|copilot|gpt|chatgpt|language model" \
+_ACTOR = "ai|a\\.i\\.|assistant|llm|claude|claude code|chatbot|copilot|gpt|chatgpt|gemini|codex" \
+         "|language model" \
          "|ai model|ai assistant|ai agent|coding agent"
 _ADDRESSED = re.compile(
     rf"\b(?:note|message|notice|reminder|instructions?|attention|memo|hint|tip|warning|request"
@@ -79,7 +88,7 @@ _ADDRESSED = re.compile(
     rf"|^(?:the )?(?:{_ACTOR})s?\s*[,:!]"
     rf"|\b(?:if|when) (?:you are|you're|an?|any) (?:{_ACTOR})\b"
     rf"|\b(?:{_ACTOR})s? (?:must|should|shall|needs? to|has to|have to|is required to"
-    rf"|are required to|will now|is to|are to|ought to|may now|can now)\b"
+    rf"|are required to|will|will now|is to|are to|ought to|may now|can now|is going to)\b"
     rf"|\b(?:tell|ask|instruct|direct|order|command|urge)s? (?:the |an? |any |all )?"
     rf"(?:{_READER})s? to\b"
     rf"|\b(?:want|require|expect|request)s? (?:the |an? |any |all )?(?:{_ACTOR})s? to\b"
@@ -120,6 +129,7 @@ _VERBS = _folded(r"^(?:" + _words(
     "always, remember, ensure, include, report, translate, apply, export, source, sudo, curl, "
     "wget, rm, chmod, chown, bash, sh, eval, ssh, scp, check, verify, confirm, contact, notify, "
     "approve, accept, let, let's, keep, put, take, follow, proceed, continue, wait, avoid, "
+    "decode, decrypt, deobfuscate, evaluate, interpret, "
     "consider, note, stop, upgrade, downgrade, reset, revert, overwrite, save, store, submit, "
     "transfer, pay, buy, sign, log, login, authenticate, paste, look, search, find, clone, pull, "
     # fr
@@ -151,7 +161,12 @@ _VERBS = _folded(r"^(?:" + _words(
     "забудьте, удали, удалите, отправь, отправьте, открой, откройте, установи, установите, "
     "убедись, убедитесь, не забудь, не забудьте, сделай, сделайте, скопируй, вставь, "
     "напиши, напишите, ответь, ответьте, покажи, скачай, введи, введите, нажми, нажмите, "
-    "перейди, перейдите, используй, используйте") + r")\b"
+    "перейди, перейдите, используй, используйте, "
+    # nl, pl, tr, id, sv, sw: the common requests
+    "voer, draai, verwijder, stuur, installeer, negeer, vergeet, zorg, uruchom, wykonaj, "
+    "usuń, wyślij, zainstaluj, zignoruj, zapomnij, upewnij, çalıştır, gönder, yükle, unutma, "
+    "jalankan, hapus, kirim, pasang, abaikan, lupakan, pastikan, kör, radera, skicka, "
+    "installera, glöm, endesha, futa, tuma") + r")\b"
     # zh: a verb first, or "please" (请求 is "request", a noun)
     r"|^(?:运行|执行|忽略|删除|发送|打开|安装|记得|记住|不要|别|务必|必须|确保|立即|马上|先|"
     r"复制|粘贴|访问|输入|回复|告诉|忘记|忘掉|推送|部署)|请(?!求)"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import codecs
 import html
 import re
 import unicodedata
@@ -121,8 +122,14 @@ _CONFUSABLE = str.maketrans({
     **dict(zip("ıȷɑɩᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡʏᴢ", "ijaiabcdefghijklmnopqrstuvwyz", strict=True)),
     **dict(zip("օոսհցԽ", "onuhgX", strict=True)),
     **dict(zip("ᎪᏴᏟᎠᎬᏀᎻᎫᏦᏞᎷᏢᏚᎢᏙᏔ", "ABCDEGHJKLMPSTVW", strict=True)),
+    # negative circled, negative squared and regional-indicator letters: no NFKC form
+    **{0x1F150 + n: chr(65 + n) for n in range(26)},
+    **{0x1F170 + n: chr(65 + n) for n in range(26)},
+    **{0x1F1E6 + n: chr(65 + n) for n in range(26)},
 })
+_LEET = str.maketrans("0134570@$|", "oieastoasi")  # "3x3cut3", "d3l3t3"
 _SPELLED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_][ .\-_*·/]{1,2}){2,}[^\W\d_](?![^\W\d_])")
+_LEETISH = re.compile(r"[a-z][0-9@$|]|[0-9@$|][a-z]")
 _BASE64 = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}")
 
 
@@ -159,8 +166,10 @@ def _decoded(text: str) -> list[str]:
 def views(sentence: str) -> list[str]:
     """Every spelling of one (plain) sentence that a rule must see: folded with lookalikes as
     Latin, folded as written (for Cyrillic and Greek words), letters joined up, and what any
-    base64 in it says. (Reversed text is the detector's business: only some rules apply.)"""
+    base64 in it says, in ROT13 and with digits read as letters ("3x3cut3"). (Reversed text is the detector's business: only some rules apply.)"""
     latin = fold(sentence)
-    seen = [latin, fold(sentence, latin=False), _unspelled(latin)]
+    seen = [latin, fold(sentence, latin=False), _unspelled(latin), codecs.encode(latin, "rot13")]
+    if _LEETISH.search(latin):
+        seen.append(latin.translate(_LEET))
     seen += [fold(plain(text)) for text in _decoded(sentence)]
     return list(dict.fromkeys(seen))
