@@ -46,18 +46,72 @@ def read_bounded(path: str, limit: int, follow: bool = True) -> bytes:
             raise Refused("not-a-file", path)
         if info.st_size > limit:
             raise Refused("too-large", path)
-        os.set_blocking(fd, True)
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-            if size > limit:  # grew while we read it
-                raise Refused("too-large", path)
-        return b"".join(chunks)
+        return _read_all(fd, limit, path)
+    finally:
+        os.close(fd)
+
+
+def _read_all(fd: int, limit: int, path: str) -> bytes:
+    os.set_blocking(fd, True)
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:  # grew while we read it
+            raise Refused("too-large", path)
+    return b"".join(chunks)
+
+
+def read_owned(root: str, parts: tuple[str, ...], limit: int) -> bytes:
+    """The file `root/parts…` when every step is this user's own: each folder below `root` a
+    real directory (opened by descriptor, never through a link) owned by this user, and the
+    file a regular file of at most `limit` bytes owned by this user, readable by nobody else
+    (garrepa writes 0600), with one link only (a hard link could be anyone's file).
+
+    Raises FileNotFoundError, or Refused with reason "symlink", "not-a-file",
+    "not-our-directory", "not-ours", "shared-mode", "hard-link" or "too-large".
+    """
+    if not parts or any("/" in part or part in ("", ".", "..") or "\0" in part
+                        for part in parts):
+        raise Refused("bad-path")
+    fd_dir = os.open(root, os.O_RDONLY | _DIRECTORY)
+    try:
+        for folder in parts[:-1]:
+            try:
+                fd_next = os.open(folder, os.O_RDONLY | _DIRECTORY | _NOFOLLOW, dir_fd=fd_dir)
+            except OSError as exc:
+                if exc.errno in (20, 40):  # ENOTDIR / ELOOP: a file or a link where a folder is
+                    raise Refused("not-our-directory", folder) from None
+                raise
+            os.close(fd_dir)
+            fd_dir = fd_next
+            if os.fstat(fd_dir).st_uid != os.geteuid():
+                raise Refused("not-our-directory", folder)
+        try:
+            fd = os.open(parts[-1], _READ_FLAGS | _NOFOLLOW, dir_fd=fd_dir)
+        except OSError as exc:
+            if exc.errno in (40, 31):  # ELOOP / EMLINK: the name is a link
+                raise Refused("symlink", parts[-1]) from None
+            raise
+    finally:
+        os.close(fd_dir)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise Refused("not-a-file", parts[-1])
+        if info.st_uid != os.geteuid():
+            raise Refused("not-ours", parts[-1])
+        if info.st_mode & 0o077:
+            raise Refused("shared-mode", parts[-1])
+        if info.st_nlink != 1:
+            raise Refused("hard-link", parts[-1])
+        if info.st_size > limit:
+            raise Refused("too-large", parts[-1])
+        return _read_all(fd, limit, parts[-1])
     finally:
         os.close(fd)
 

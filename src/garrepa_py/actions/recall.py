@@ -2,11 +2,15 @@
 
 `peek` prints numbered lines, no model. `ask` has the cheap model point at the lines that
 answer a question; each line it quotes is checked against the original and printed from the
-original, so a line the original does not hold is never printed.
+original, so a line the original does not hold is never printed. A spill is read only through
+its folder's own checks (fs.read_owned: no symlink followed, this user's folders and file,
+owner-only, one link, named by the hash of its bytes): a repository can ship a `.garrepa/`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 import time
 from collections.abc import Callable
@@ -14,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from garrepa_py import paths
+from garrepa_py.engine import store
 from garrepa_py.engine.store import spill_id
 from garrepa_py.errors import GarrepaError
 from garrepa_py.model.base import ModelClient, ModelError
@@ -31,15 +36,19 @@ and a tab. Reply only with the relevant lines, copied exactly, one per line, as
 
 
 def resolve(target: str, project: Path) -> Path:
-    """A spill id (the start of its file name) or a path."""
-    candidate = Path(target)
-    if candidate.is_file():
-        return candidate
-    spill = Path(paths.project_state_dir(project)) / "spill"
-    if re.fullmatch(r"[0-9a-f]{4,64}", target) and spill.is_dir():
-        matches = sorted(spill.glob(f"{target}*.txt"))
+    """A path, or a spill id (the start of its file name) in the project's spill folder."""
+    if os.path.lexists(target):
+        return Path(target)
+    spill = Path(store.spill_dir(str(project)))
+    if re.fullmatch(r"[0-9a-f]{4,64}", target):
+        try:
+            names = os.listdir(spill)  # names only: every read goes through fs.read_owned
+        except OSError:
+            names = []
+        matches = sorted(name for name in names if name.startswith(target)
+                         and name.endswith(".txt"))
         if len(matches) == 1:
-            return matches[0]
+            return spill / matches[0]
         if len(matches) > 1:
             raise GarrepaError(f"spill id {target!r} is ambiguous ({len(matches)} files)",
                                hint="give more of the id")
@@ -65,11 +74,63 @@ def note_recovery(path: Path, project: Path, command: str) -> None:
         pass  # the journal is a record, never a reason to fail the command
 
 
-def lines_of(path: Path) -> list[str]:
+REFUSED = {
+    "symlink": "is a symbolic link",
+    "not-a-file": "is not a regular file (a FIFO, a device or a folder)",
+    "not-our-directory": "is in a folder garrepa does not own (a symlink, or another user's)",
+    "not-ours": "is owned by another user",
+    "shared-mode": "is open to other users (garrepa writes spills owner-only)",
+    "hard-link": "has other hard links (it could be any file)",
+    "not-its-hash": "does not hold the bytes its name is the hash of",
+    "bad-path": "is not a plain name",
+}
+NOT_OURS_HINT = ("garrepa did not write it in your name and never follows or prints it: remove "
+                 "{spill} and re-run the command whose briefing named it")
+
+
+def _spill_place(path: Path) -> tuple[str, tuple[str, ...]] | None:
+    """(project, parts) when `path` names a file in a project's spill folder; GarrepaError when
+    it reaches into a `.garrepa` folder any other way (a link, a subfolder, the cache)."""
+    absolute = Path(os.path.abspath(path))
+    state = os.path.basename(paths.project_state_dir("."))
+    spill = os.path.basename(store.spill_dir("."))
+    if absolute.parent.name == spill and absolute.parent.parent.name == state:
+        return str(absolute.parent.parent.parent), (state, spill, absolute.name)
+    reached = Path(os.path.realpath(absolute))
+    if state in absolute.parts or state in reached.parts:
+        raise GarrepaError(f"{path} reaches into a {state} folder other than by a spill's id",
+                           hint="use the spill id from the briefing's pointer")
+    return None
+
+
+def _read_spill(path: Path, project: str, parts: tuple[str, ...]) -> bytes:
+    from garrepa_py import fs
+
+    spill = store.spill_dir(project)
+    try:
+        data = fs.read_owned(project, parts, MAX_BYTES)
+        if store.spill_name(hashlib.sha256(data).hexdigest()) != parts[-1]:
+            raise fs.Refused("not-its-hash", parts[-1])
+        return data
+    except fs.Refused as exc:
+        if exc.reason == "too-large":
+            raise GarrepaError(f"{path} is larger than {MAX_BYTES // (1024 * 1024)} MB",
+                               hint="use Read with offset/limit on it instead") from None
+        raise GarrepaError(f"spill {path.name} {REFUSED.get(exc.reason, exc.reason)}",
+                           hint=NOT_OURS_HINT.format(spill=spill)) from None
+    except FileNotFoundError:
+        raise GarrepaError(f"no spill {path.name} in {spill}",
+                           hint="spills are pruned by age: re-run the command") from None
+    except OSError as exc:
+        raise GarrepaError(f"cannot read {path}: {exc.strerror or exc}",
+                           hint="check the path and its permissions") from None
+
+
+def _read_file(path: Path) -> bytes:
     from garrepa_py import fs
 
     try:
-        data = fs.read_bounded(str(path), MAX_BYTES)
+        return fs.read_bounded(str(path), MAX_BYTES)
     except fs.Refused as exc:
         if exc.reason == "too-large":
             raise GarrepaError(f"{path} is larger than {MAX_BYTES // (1024 * 1024)} MB",
@@ -79,6 +140,12 @@ def lines_of(path: Path) -> list[str]:
     except OSError as exc:
         raise GarrepaError(f"cannot read {path}: {exc.strerror or exc}",
                            hint="check the path and its permissions") from None
+
+
+def lines_of(path: Path) -> list[str]:
+    """The lines of a file; a spill only through the checks of its own folder (fs.read_owned)."""
+    place = _spill_place(path)
+    data = _read_spill(path, *place) if place else _read_file(path)
     from garrepa_py import textlines
 
     return textlines.split(data.decode("utf-8", "replace"))
