@@ -50,7 +50,8 @@ def is_documentation(path: str, read: ReadSettings) -> bool:
 
 
 def quick_pass(event: dict[str, Any], settings: Settings) -> str | None:
-    """What `handle` would decide from the path alone (no stat, no engine)."""
+    """What `handle` would decide from the path and the event alone (no stat, no engine): not
+    documentation, a result under the threshold, a PreToolUse event outside deny mode."""
     tool_input = event.get("tool_input")
     if not isinstance(tool_input, dict) or not isinstance(tool_input.get("file_path"), str):
         return "no-file-path"
