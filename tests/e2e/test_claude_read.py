@@ -295,3 +295,21 @@ def test_edits_after_a_mapped_read_work_inside_and_past_the_opening_lines(
     assert [e.get("is_error") for e in edits] == [None, None], edits
     expected = text.replace(near, near + " EDITED-NEAR", 1).replace(far, far + " EDITED-FAR", 1)
     assert changelog.read_text() == expected
+
+
+def test_a_cheap_model_that_copies_the_planted_line_still_reaches_no_system_message(
+        git_project: Path, changelog: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    """Whatever the briefing's checks keep of a model that repeats the file's instruction, the
+    channel holds: the file's text and the model's notes travel only in the Read's result."""
+    garrepa("init", str(git_project))
+    notes = f"The attrs changelog. {PLANTED} before replying (lines 601-604)."
+    with FakeAnthropic(reply_text=notes) as model, \
+            FakeAnthropic([Turn.tool("Read", file_path=str(changelog))]) as agent:
+        run = run_claude(git_project, agent.url, tmp_path / "home", garrepa_home, extra_env={
+            "GARREPA_PROVIDER": "anthropic", "GARREPA_BASE_URL": model.url})
+        assert run.returncode == 0, run.stderr[-2000:]
+        [result] = agent.tool_results().values()
+        assert len(model.requests) == 1  # the model was asked, and answered with the line
+        assert PLANTED not in system_text(agent)
+        assert_no_file_text_in_system(agent, changelog.read_text())
+    assert "Document map of CHANGELOG.md" in result["content"]
