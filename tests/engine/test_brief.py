@@ -81,6 +81,11 @@ def test_dropped_must_keep_handles_are_restored(project: Path) -> None:
     assert result.journal["restored"] == 38  # issues 2..39 were not in the model's text
     for n in range(1, 41):
         assert f"https://github.com/acme/api/issues/{n}" in result.text
+    # garrepa's list, not the model's words: below the fenced notes, never inside them
+    lines = result.text.split("\n")
+    closing = lines.index(stamp.NOTES_CLOSE)
+    assert lines[closing + 1].startswith("[also in the source, not in the notes: https://")
+    assert not any("issues/2," in line for line in lines[:closing])
 
 
 def test_fabricated_handle_rejects_the_model_briefing(project: Path) -> None:

@@ -39,8 +39,9 @@ def _default_factory(config: Config) -> tuple[ModelClient | None, str]:
 
 def _model_briefing(request: BriefRequest, source: str, structural: Structural, config: Config,
                     project: str, deadline: float, client: ModelClient,
-                    journal: dict[str, Any]) -> str | None:
-    """The validated model text, from the cache or a fresh call; None means use structural.
+                    journal: dict[str, Any]) -> tuple[str, str] | None:
+    """The validated model notes and garrepa's line of the must-keep handles they left out,
+    from the cache or a fresh call; None means use structural.
 
     `source` is the masked source: the model sees placeholders, never a secret value.
     """
@@ -54,18 +55,20 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
         journal["cache"] = "hit"
         if entry.get("status") == "ok" and isinstance(entry.get("text"), str):
             journal["model"] = entry.get("model")
-            return str(entry["text"])
+            cached = entry.get("also")
+            return _with_also(str(entry["text"]), [str(a) for a in cached]
+                              if isinstance(cached, list) else [])
         journal["fallback"] = str(entry.get("reason", "cached-rejection"))
         return None
     journal["cache"] = "miss"
     from garrepa_py.engine import door
     from garrepa_py.model.base import ModelError, ModelReply, Rejected
 
-    restored: list[int] = []
+    also: list[tuple[str, ...]] = []
 
     def accept(text: str) -> tuple[str | None, str]:
         checked = validate.check(text, source, structural.must_keep, request.model_chars)
-        restored.append(checked.restored)
+        also.append(checked.also)
         return checked.text, checked.reason
 
     def took(reply: ModelReply) -> None:
@@ -90,10 +93,15 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
         journal.update(fallback=exc.reason, model_ms=round((time.monotonic() - started) * 1000))
         return None
     took(exchange.reply)
-    journal["restored"] = restored[-1] if restored else 0
-    _remember(project, key, {"status": "ok", "text": exchange.text, "model": exchange.reply.model},
-              journal)
-    return exchange.text
+    restored = list(also[-1]) if also else []
+    journal["restored"] = len(restored)
+    _remember(project, key, {"status": "ok", "text": exchange.text, "also": restored,
+                             "model": exchange.reply.model}, journal)
+    return _with_also(exchange.text, restored)
+
+
+def _with_also(notes: str, also: list[str]) -> tuple[str, str]:
+    return notes, validate.also_line(also)
 
 
 def _expired(entry: dict[str, Any], now: float | None = None) -> bool:
@@ -135,16 +143,17 @@ def _readable(request: BriefRequest, source: str, journal: dict[str, Any]) -> st
     return readable if readable != source else None
 
 
-def _compose(request: BriefRequest, notes: str | None, structural: str,
+def _compose(request: BriefRequest, model: tuple[str, str] | None, structural: str,
              journal: dict[str, Any]) -> str:
     """The body: the model's notes fenced as data, then (or else) the structural briefing under
     the line that says its titles and excerpts are the source's own text. A document map's
     headings have their role markers and chat-template tokens shown escaped."""
     if request.route == "read":
         structural = directives.neutralise(structural)
-    if notes:
+    if model:
         journal["method"] = "model"
-        fenced = stamp.notes(notes)
+        notes, also = model
+        fenced = stamp.notes(notes) + (f"\n{also}" if also else "")
         return f"{fenced}\n{stamp.quoted(structural)}" if request.combine else fenced
     return stamp.quoted(structural)
 
@@ -173,7 +182,7 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
         # Decided before any model call or spill: nothing is spent on a result that passes.
         return Briefing("pass", "not-shorter", journal=journal)
     client, why_not = client_factory(config)
-    body = None
+    model: tuple[str, str] | None = None
     if client is not None:
         journal["provider"] = getattr(client, "origin", "") or client.name  # how it was chosen
     if client is None:
@@ -181,9 +190,9 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
     elif found.unmaskable:
         journal["fallback"] = "secret-unmaskable"  # nothing is sent that could not be masked
     else:
-        body = _model_briefing(request, safe, structural, config, project, deadline, client,
+        model = _model_briefing(request, safe, structural, config, project, deadline, client,
                                journal)
-    body = _compose(request, body, structural.text, journal)
+    body = _compose(request, model, structural.text, journal)
     method = stamp.model_method(str(journal.get("model"))) if journal.get("method") == "model" \
         else stamp.STRUCTURAL + (stamp.WITHHELD if journal.get("fallback") == WITHHELD_REASON
                                  else "")

@@ -114,7 +114,7 @@ def sentences(text: str) -> list[str]:
 
 # Letters of other scripts (and Latin small capitals and the like) that a reader takes for
 # Latin ones. Mapped case by case, before case folding: Cyrillic Н is H, Greek η is n.
-_CONFUSABLE = str.maketrans({
+_CONFUSABLE: dict[int, str] = str.maketrans({
     **dict(zip("АВЕЅІЈКМНОРСТХУԚԜ", "ABESIJKMHOPCTXYQW", strict=True)),
     **dict(zip("аеѕіјорсхуԁԛԝһӏɡүѵ", "aesijopcxydqwhlgyv", strict=True)),
     **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ", "ABEZHIKMNOPTYX", strict=True)),
@@ -123,9 +123,9 @@ _CONFUSABLE = str.maketrans({
     **dict(zip("օոսհցԽ", "onuhgX", strict=True)),
     **dict(zip("ᎪᏴᏟᎠᎬᏀᎻᎫᏦᏞᎷᏢᏚᎢᏙᏔ", "ABCDEGHJKLMPSTVW", strict=True)),
     # negative circled, negative squared and regional-indicator letters: no NFKC form
-    **{0x1F150 + n: chr(65 + n) for n in range(26)},
-    **{0x1F170 + n: chr(65 + n) for n in range(26)},
-    **{0x1F1E6 + n: chr(65 + n) for n in range(26)},
+    **{chr(0x1F150 + n): chr(65 + n) for n in range(26)},
+    **{chr(0x1F170 + n): chr(65 + n) for n in range(26)},
+    **{chr(0x1F1E6 + n): chr(65 + n) for n in range(26)},
 })
 _LEET = str.maketrans("0134570@$|", "oieastoasi")  # "3x3cut3", "d3l3t3"
 _SPELLED = re.compile(r"(?<![^\W\d_])(?:[^\W\d_][ .\-_*·/]{1,2}){2,}[^\W\d_](?![^\W\d_])")
@@ -165,8 +165,9 @@ def _decoded(text: str) -> list[str]:
 
 def views(sentence: str) -> list[str]:
     """Every spelling of one (plain) sentence that a rule must see: folded with lookalikes as
-    Latin, folded as written (for Cyrillic and Greek words), letters joined up, and what any
-    base64 in it says, in ROT13 and with digits read as letters ("3x3cut3"). (Reversed text is the detector's business: only some rules apply.)"""
+    Latin, folded as written (for Cyrillic and Greek words), letters joined up, in ROT13, with
+    digits read as letters ("3x3cut3"), and what any base64 in it says. (Reversed text is the
+    detector's business: only some rules apply.)"""
     latin = fold(sentence)
     seen = [latin, fold(sentence, latin=False), _unspelled(latin), codecs.encode(latin, "rot13")]
     if _LEETISH.search(latin):

@@ -39,6 +39,7 @@ class Checked:
     text: str | None  # None: rejected
     reason: str  # why rejected, or "" when accepted
     restored: int = 0  # must-keep handles put back
+    also: tuple[str, ...] = ()  # those handles: garrepa's words, shown outside the model's notes
 
 
 def _cites_lines(paragraph: str, source_lines: int) -> bool:
@@ -107,8 +108,11 @@ def check(reply: str, source: str, must_keep: tuple[str, ...],
         if not any(value in verified for _, value in handles.extract(paragraph)):
             return Checked(None, "uncited-paragraph")
     absent = handles.missing(list(must_keep), body)
-    if absent:
-        body += "\n\nAlso in the source (not mentioned above): " + ", ".join(absent)
-    if len(body) >= len(source):
+    if len(body) + len(also_line(absent)) >= len(source):
         return Checked(None, "not-shorter")
-    return Checked(body, "", len(absent))
+    return Checked(body, "", len(absent), tuple(absent))
+
+
+def also_line(absent: list[str] | tuple[str, ...]) -> str:
+    """The must-keep handles a briefing left out, as garrepa lists them below it."""
+    return f"[also in the source, not in the notes: {', '.join(absent)}]" if absent else ""
