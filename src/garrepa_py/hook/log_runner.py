@@ -113,7 +113,6 @@ def _notice(family: str, seconds: float) -> bytes:
 
 def run(options: dict[str, str], started: float) -> int:
     from garrepa_py.hook.log_capture import capture
-    from garrepa_py.structural import log_evidence, logs
 
     out = sys.stdout.buffer
     family = options.get("family", "generic")
@@ -136,6 +135,24 @@ def run(options: dict[str, str], started: float) -> int:
         out.flush()
 
     got = capture(sys.stdin.fileno(), started + seconds, sink, on_deadline, passing)
+    try:
+        return _report(options, started, got, sink)
+    except Exception:  # the log was read but could not be digested: it passes bounded, failed
+        if not got.past_deadline:
+            out.write(got.bounded(SHOWN) + f"\n[garrepa log | {family} | the runner could not "
+                      "read this log; the exit status is not visible through the pipe, so this "
+                      "run is reported as failed]\n".encode())
+            out.flush()
+        return 1
+
+
+def _report(options: dict[str, str], started: float, got: Captured,
+            sink: PrivateStream | None) -> int:
+    """The outcome, decided from the log read, then printed: as it came, digested or bounded."""
+    from garrepa_py.structural import log_evidence, logs
+
+    out = sys.stdout.buffer
+    family = options.get("family", "generic")
     text, cut = read_back(got)
     spill: str | None = None
     if sink is not None and got.size <= SMALL and not got.past_deadline:
