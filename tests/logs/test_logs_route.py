@@ -79,7 +79,7 @@ def test_a_background_run_is_never_wrapped(project: Path) -> None:
 def test_off_unless_asked_for_and_trusted(project: Path) -> None:
     init(project)  # without --logs: no PreToolUse Bash entry, and the route passes anyway
     settings = json.loads((project / ".claude" / "settings.json").read_text())
-    assert not any(g["matcher"] == "Bash" for g in settings["hooks"]["PreToolUse"])
+    assert not any(g["matcher"] == "Bash" for g in settings["hooks"].get("PreToolUse", []))
     assert pre_bash(project, "pytest") is None
     # a project file that switches it on without the user's trust changes nothing
     config = project / "garrepa.config.json"
