@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -54,48 +55,117 @@ def _encode(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def findings(text: str, candidates: list[int], inner: Callable[[str], tuple[str, Any]],
-             depth: int = 0) -> tuple[list[Found], set[str]]:
+_LITERAL_AT = re.compile(LITERAL)
+_ALL_LITERALS = re.compile(LITERAL + r"(?P<colon>[ \t\r\n]*:[ \t\r\n]*)?")
+_COLON_AFTER = re.compile(r"[ \t\r\n]*:[ \t\r\n]*")
+
+
+def _opening_quote(text: str, at: int) -> int:
+    """The nearest quote before `at` that no backslash escapes (-1: none)."""
+    quote = text.rfind('"', 0, at)
+    while quote >= 0:
+        slashes = 0
+        while quote - slashes - 1 >= 0 and text[quote - slashes - 1] == "\\":
+            slashes += 1
+        if slashes % 2 == 0:
+            return quote
+        quote = text.rfind('"', 0, quote)
+    return -1
+
+
+def _key_before(text: str, start: int) -> str:
+    """The raw key of the value literal at `start` (`"key": "value"`), or ""."""
+    at = start - 1
+    while at >= 0 and text[at] in " \t\r\n":
+        at -= 1
+    if at < 0 or text[at] != ":":
+        return ""
+    at -= 1
+    while at >= 0 and text[at] in " \t\r\n":
+        at -= 1
+    if at < 0 or text[at] != '"':
+        return ""
+    opening = _opening_quote(text, at)
+    return text[opening + 1:at] if opening >= 0 else ""
+
+
+def _may_hold_token(text: str, start: int, end: int) -> bool:
+    from garrepa_py.guard.shapes import TOKEN_PREFIX
+
+    return bool(TOKEN_PREFIX.search(text, start, end)) or "://" in text[start:end]
+
+
+def _pairs(text: str, candidates: list[int] | None) -> list[tuple[int, int, str]]:
+    """(start, end, raw key above it or "") of every literal that may hold a secret: each one
+    a candidate offset falls in (in valid JSON a secret word is always inside a literal), and
+    the value of each key that holds one. `candidates` None: every literal, in one pass."""
+    out: list[tuple[int, int, str]] = []
+    if candidates is None:
+        key, value_at = "", -1
+        for match in _ALL_LITERALS.finditer(text):
+            colon = match.group("colon")
+            end = match.start("colon") if colon is not None else match.end()
+            out.append((match.start(), end, key if match.start() == value_at else ""))
+            if colon is not None:
+                key, value_at = text[match.start() + 1:end - 1], match.end()
+        return out
+    seen: set[int] = set()
+    last_end = -1
+    for at in candidates:
+        if at < last_end:
+            continue
+        start = _opening_quote(text, at)
+        match = _LITERAL_AT.match(text, start) if start >= 0 else None
+        if match is None or match.end() <= at:
+            continue
+        last_end = match.end()
+        if start in seen:
+            continue
+        seen.add(start)
+        colon = _COLON_AFTER.match(text, match.end())
+        if colon is None:
+            out.append((start, match.end(), _key_before(text, start)))
+            continue
+        if _may_hold_token(text, start, match.end()):
+            out.append((start, match.end(), ""))  # a key: itself (`{"ghp_…": 1}`), its value
+        value = _LITERAL_AT.match(text, colon.end())
+        if value is not None and value.start() not in seen:
+            seen.add(value.start())
+            out.append((value.start(), value.end(), text[start + 1:match.end() - 1]))
+    return out
+
+
+def findings(text: str, candidates: list[int] | None, inner: Callable[[str], tuple[str, Any]]
+             ) -> tuple[list[Found], set[str]]:
     """Replacements for the literals of JSON `text` that hold a secret.
 
-    `candidates`: sorted offsets the prefilter flagged (a literal without one, under an
-    ordinary key, is never decoded); `inner(value)` masks a decoded string as plain text and
-    returns (masked, its Scan).
+    `candidates`: sorted offsets the prefilter flagged (None: look at every literal); a
+    literal without one, under an ordinary key, is never decoded. `inner(value)` masks a
+    decoded string as plain text and returns (masked, its Scan).
     """
-    import re
-
-    pattern = re.compile(LITERAL + r"(?P<colon>[ \t\r\n]*:[ \t\r\n]*)?")
     out: list[Found] = []
     unmaskable: set[str] = set()
-    key_strength: dict[str, str | None] = {}
-    value_at = -1
-    key = ""
-    for match in pattern.finditer(text):
-        start, end = match.start(), match.end()
-        literal_end = match.start("colon") if match.group("colon") is not None else end
-        is_key = match.group("colon") is not None
-        under = key if start == value_at else ""
-        if is_key:
-            key = text[start + 1:literal_end - 1]
-            value_at = end
-        at = bisect.bisect_left(candidates, start)
-        flagged = at < len(candidates) and candidates[at] < literal_end
+    strengths: dict[str, str | None] = {}
+    flags = candidates or []
+    line, counted, line_start = 1, 0, 0  # where `counted` is: lines are counted once, forward
+    for start, end, under in sorted(_pairs(text, candidates)):
+        at = bisect.bisect_left(flags, start)
+        flagged = candidates is None or at < len(flags) and flags[at] < end
         strength = None
-        if under and not is_key:
-            if under not in key_strength:
-                key_strength[under] = names.strength(under) if "\\" not in under else \
-                    names.strength(_decode(f'"{under}"') or "")
-            strength = key_strength[under]
+        if under:
+            if under not in strengths:
+                strengths[under] = names.strength(_decode(f'"{under}"') or "")
+            strength = strengths[under]
         if not flagged and strength is None:
             continue
-        decoded = _decode(text[start:literal_end])
+        decoded = _decode(text[start:end])
         if decoded is None:
             continue
         replacement = _judged(under, strength, decoded)
-        kind = ""
         if replacement is not None:
             kind, masked_value = replacement
-            if flagged and kind == "credential":  # a vendor's token under `"token"`: its kind
+            if flagged and kind == "credential" and _may_hold_token(text, start, end):
+                # a vendor's token under `"token"`: named by its kind
                 kinds = [f.kind for f in inner(decoded)[1].findings]
                 kind = kinds[0] if kinds else kind
                 masked_value = f"[secret: {kind}]"
@@ -107,10 +177,12 @@ def findings(text: str, candidates: list[int], inner: Callable[[str], tuple[str,
             kind = found.findings[0].kind
         else:
             continue
-        line = text.count("\n", 0, start) + 1
-        line_start = text.rfind("\n", 0, start) + 1
-        out.append((kind, line, start - line_start, literal_end - line_start,
-                    _encode(masked_value)))
+        newlines = text.count("\n", counted, start)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", counted, start) + 1
+        counted = start
+        out.append((kind, line, start - line_start, end - line_start, _encode(masked_value)))
     return out, unmaskable
 
 

@@ -87,6 +87,8 @@ _PEM_BEGIN = re.compile(r"-----BEGIN (?P<label>(?:[A-Z0-9]+ )*PRIVATE KEY(?: BLO
 # memory speed (a regex alternation took 5 s on 12 MB) and never holds the GIL for long.
 _CANDIDATE_WORDS = ("pass", "pwd", "pw", "secret", "token", "auth", "cred", "key", "bearer",
                     "basic", "mysql", "mariadb", "-u ", "--user", "private")
+_CANDIDATE_RE = re.compile("|".join(map(re.escape, _CANDIDATE_WORDS)))
+SMALL_TEXT = 4096
 _URL_CREDENTIALS = re.compile(r"://[^\s/@]*:[^\s@]*@")  # user:password@host
 MAX_CANDIDATE_LINES = 100_000  # past this, the scan would not fit the hook's deadline
 MAX_DEPTH = 3  # JSON inside a JSON string inside …: deeper is masked as plain text
@@ -176,12 +178,16 @@ def _candidate_offsets(text: str) -> list[int]:
     if len(lower) != len(text):  # case-folding moved offsets (rare scripts): every line
         return [0] + [m.start() + 1 for m in re.finditer("\n", text)]
     positions: list[int] = []
-    for haystack, needles in ((lower, _CANDIDATE_WORDS), (text, shapes.TOKEN_LITERALS)):
-        for word in needles:
-            at = haystack.find(word)
-            while at != -1:
-                positions.append(at)
-                at = haystack.find(word, at + len(word))
+    if len(text) <= SMALL_TEXT:  # one C call each: a JSON value, a line
+        positions += [m.start() for m in _CANDIDATE_RE.finditer(lower)]
+        positions += [m.start() for m in shapes.TOKEN_PREFIX.finditer(text)]
+    else:  # str.find runs at memory speed where an alternation would crawl
+        for haystack, needles in ((lower, _CANDIDATE_WORDS), (text, shapes.TOKEN_LITERALS)):
+            for word in needles:
+                at = haystack.find(word)
+                while at != -1:
+                    positions.append(at)
+                    at = haystack.find(word, at + len(word))
     if "://" in text:
         positions.extend(match.start() for match in _URL_CREDENTIALS.finditer(text))
     return sorted(set(positions))
@@ -206,14 +212,25 @@ def scan(text: str, depth: int = 0) -> Scan:
     unmaskable: set[str] = set()
     offsets = _candidate_offsets(text)
     if depth < MAX_DEPTH and json_values.documents(text):
-        def inner(value: str) -> tuple[str, Scan]:
-            nested = scan(value, depth + 1)
-            return mask(value, nested), nested
+        seen: dict[str, tuple[str, Scan]] = {}  # the same value in many items: scanned once
 
-        replaced, missed = json_values.findings(text, offsets, inner)
+        def inner(value: str) -> tuple[str, Scan]:
+            if value in seen:
+                return seen[value]
+            nested = scan(value, depth + 1)
+            result = mask(value, nested), nested
+            if len(value) <= SMALL_TEXT:
+                seen[value] = result
+            return result
+
+        every_line = len(text.lower()) != len(text)  # offsets are line starts, not words
+        replaced, missed = json_values.findings(text, None if every_line else offsets, inner)
         found.extend(Finding(kind, line, start, end, literal)
                      for kind, line, start, end, literal in replaced)
-        return Scan(_merged(found), tuple(sorted(missed)))
+        json_scan = Scan(_merged(found), tuple(sorted(missed)))
+        if not json_scan.findings or json_values.documents(mask(text, json_scan)):
+            return json_scan
+        found = []  # never: each replacement is a literal; but if not, mask as plain text
     lines = text.split("\n")
     if "PRIVATE KEY" in text:
         _pem_blocks(lines, found)
@@ -263,11 +280,11 @@ def mask(text: str, found: Scan) -> str:
         by_line.setdefault(finding.line, []).append(finding)
     for number, findings in by_line.items():
         line = lines[number - 1]
-        for finding in sorted(findings, key=lambda f: f.start, reverse=True):
-            end = len(line) if finding.end < 0 else finding.end
-            put = finding.replacement or f"[secret: {finding.kind}]"
-            line = f"{line[:finding.start]}{put}{line[end:]}"
-        lines[number - 1] = line
+        pieces, at = [], 0
+        for finding in sorted(findings, key=lambda f: f.start):  # merged: none overlap
+            pieces += [line[at:finding.start], finding.replacement or f"[secret: {finding.kind}]"]
+            at = len(line) if finding.end < 0 else finding.end
+        lines[number - 1] = "".join(pieces) + line[at:]
     return "\n".join(lines)
 
 

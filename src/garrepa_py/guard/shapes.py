@@ -55,7 +55,7 @@ _RANDOM_ONLY = frozenset({"openai-key", "twilio-key", "databricks-token", "mailg
 # query strings (`?token=…&`), PHP/Ruby (`=>`), Go (`:=`).
 ASSIGNMENT = re.compile(
     r"(?P<nq>\\*[\"']?)(?P<name>[A-Za-z_$@][A-Za-z0-9_.\-]*)(?P=nq)"
-    r"[ \t]*(?P<op>:=|=>|=|:)(?![=:/])[ \t]*"
+    r"[ \t]*(?P<op>:=|=>|=|:(?!//))(?![=:])[ \t]*"
     r"(?:(?P<q>\\*[\"'`])(?P<qv>.*?)(?P=q)|(?P<bv>[^\s;,&\"'`<>)\]}\\]+))")
 _ENV_LINE = re.compile(r"^[+\- ]?[ \t]*(?:export[ \t]+|set[ \t]+|ENV[ \t]+)?$")
 # scheme://user:password@host (the user may be empty: `redis://:pw@host`)
@@ -78,6 +78,8 @@ HEADER_AUTH_WORDS = ("bearer", "basic", "token", "apikey", "api-key")
 
 
 def tokens(line: str) -> Iterator[Span]:
+    if not TOKEN_PREFIX.search(line):  # one C call for the common line with no token at all
+        return
     for kind, literals, pattern in _COMPILED:
         if not any(literal in line for literal in literals):
             continue
@@ -180,4 +182,6 @@ def line_spans(line: str) -> list[Span]:
     return [span for finder in FINDERS for span in finder(line)]
 
 
-TOKEN_LITERALS = tuple(sorted({literal for _, literals, _ in TOKENS for literal in literals}))
+TOKEN_LITERALS = tuple(sorted({literal for _, literals, _ in TOKENS for literal in literals},
+                              key=lambda literal: (-len(literal), literal)))
+TOKEN_PREFIX = re.compile("|".join(map(re.escape, TOKEN_LITERALS)))

@@ -19,19 +19,23 @@ PLACEHOLDERS = frozenset({
     "str", "bool", "int", "bytes", "undefined", "password123", "p@ssw0rd", "token", "apikey",
     "api_key", "secretkey", "mypassword", "mysecret", "yourpassword", "default", "value", "xxx",
 })
-# Words in a value that say it stands for a real one (`<your-key>`, `REPLACE_ME`, `abc-example`).
-PLACEHOLDER_WORDS = ("your", "example", "changeme", "change_me", "change-me", "placeholder",
-                     "replace", "redacted", "dummy", "insert", "fixme", "todo", "here", "sample")
+# Words in a value that say it stands for a real one (`<your-key>`, `REPLACE_ME`, `abc-example`):
+# long ones anywhere in it, short ones only as a word of their own (not `…TodOZS…` in a token).
+PLACEHOLDER_INFIXES = ("example", "changeme", "change_me", "change-me", "placeholder", "redacted")
+PLACEHOLDER_WORDS = frozenset(("your", "replace", "dummy", "insert", "fixme", "todo", "here",
+                               "sample", "xxx", "fake", "invalid"))
 # References to a value kept elsewhere: environment, templates, vaults, format strings.
-REFERENCES = ("${", "$(", "{{", "}}", "%(", "%s", "{}", "os.environ", "getenv", "process.env",
+REFERENCES = ("${", "$(", "{{", "}}", "%(", "{}", "os.environ", "getenv", "process.env",
               "env(", "env[", "env.", "secrets.", "vault:", "!vault", "lookup(", "<%", "#{",
               "@@", "$env:", "keyring", "%env", "%{")
+_WORD_SPLIT = re.compile(r"[^a-z0-9]+")
 _SHELL_VARIABLE = re.compile(r"^\$[A-Za-z_][A-Za-z0-9_]*$|^\$\{")
-_FILE_LIKE = re.compile(r"^(?:/|\./|\.\./|~/|[A-Za-z]:\\)|\.(?:pem|key|crt|cer|json|ya?ml|txt|"
-                        r"p12|pfx|jks|env|toml|ini|cfg|conf|gpg|asc)$", re.I)
+_PATH_START = re.compile(r"^(?:/|\./|\.\./|~/|[A-Za-z]:\\)")
+_FILE_END = re.compile(r"\.(?:pem|key|crt|cer|json|ya?ml|txt|p12|pfx|jks|env|toml|ini|cfg|conf|gpg|"
+                       r"asc)$", re.I)
 _WORDISH = re.compile(r"^[A-Za-z_][A-Za-z_.\-]*$")  # no digit: a word, an identifier, a dotted name
 # snake_case, camelCase, CONST_NAMES, dotted.names, a bare CAPS word: names of things
-_IDENTIFIER = re.compile(r"^_*[a-z]+(?:_[a-z0-9]+)+$|^[a-z]+(?:[A-Z][a-z]+)+[0-9]*$|"
+_IDENTIFIER = re.compile(r"^_*[a-z]+(?:_[a-z0-9]+)+$|^[a-z]{2,}(?:[A-Z][a-z]{2,})+[0-9]?$|"
                          r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$|^[A-Za-z_]+(?:\.[A-Za-z_]+)+$")
 _ONLY_DIGITS = re.compile(r"^[0-9]+$")
 
@@ -47,16 +51,19 @@ def placeholder(value: str) -> bool:
         return True
     if bare.startswith(("<", "[")):  # `<your-key>`, `[secret: KIND]` (already masked)
         return True
-    if any(word in lower for word in PLACEHOLDER_WORDS) or any(r in lower for r in REFERENCES):
+    if lower.startswith(("your", "my-", "my_")) or any(r in lower for r in REFERENCES) \
+            or any(word in lower for word in PLACEHOLDER_INFIXES):
         return True
+    if any(word in PLACEHOLDER_WORDS for word in _WORD_SPLIT.split(lower)):
+        return True  # a word of its own: `abc-example`, `REPLACE_ME`, not `…TodOZS…`
     return bool(_SHELL_VARIABLE.match(bare)) or bare.startswith(("*", "&", "!", "@"))
 
 
 def code_or_prose(value: str) -> bool:
     """A bare (unquoted) value that is an expression, a name, a type, a path or prose."""
     bare = value.strip()
-    return (any(c in bare for c in "()[]{}") or " " in bare or bool(_WORDISH.match(bare))
-            or bool(_ONLY_DIGITS.match(bare)) or bool(_FILE_LIKE.search(bare)))
+    return (any(c in bare for c in "()[]{}") or " " in bare or _name_like(bare)
+            or bool(_ONLY_DIGITS.match(bare)) or _file_like(bare))
 
 
 _WORD = re.compile(r"^[a-z]+$")
@@ -67,10 +74,29 @@ def quoted_not_a_value(value: str, data: bool = False) -> bool:
 
     In code a lower-case word (`password="pygmalion"`) is a test's fixture; in data (a JSON
     document's `"password"`) it is the value."""
+    if data:  # under a secret key in a document: anything but prose, a path or a number
+        return " " in value.strip() or bool(_ONLY_DIGITS.match(value)) or _file_like(value)
     return (" " in value.strip() or "\t" in value or bool(_IDENTIFIER.match(value))
-            or not data and bool(_WORD.match(value))
-            or bool(_ONLY_DIGITS.match(value)) or bool(_FILE_LIKE.search(value))
+            or bool(_WORD.match(value))
+            or bool(_ONLY_DIGITS.match(value)) or _file_like(value)
             or value.startswith(("http://", "https://")) and "@" not in value)
+
+
+_CAPITALISED_WORDS = re.compile(r"^[A-Za-z][a-z]+(?:[A-Z][a-z]+)*$")  # `AuthenticationToken`
+
+
+def _name_like(value: str) -> bool:
+    """A word, an identifier or a dotted name (`str`, `self.token`, `AuthenticationToken`), not
+    a generated key that happens to hold no digit (`YEXYcmcMCaRaNRvvuKZQ`)."""
+    return bool(_WORDISH.match(value)) and (not random_looking(value)
+                                            or bool(_CAPITALISED_WORDS.match(value))
+                                            or "." in value or "_" in value)
+
+
+def _file_like(value: str) -> bool:
+    """A path (`/run/secrets/db`, `./certs/server.key`), not a base64 key that starts with `/`."""
+    return bool(_FILE_END.search(value)) or bool(_PATH_START.match(value)) and not random_looking(
+        value)
 
 
 def entropy(value: str) -> float:
