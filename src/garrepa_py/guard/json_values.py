@@ -102,12 +102,12 @@ def _pairs(text: str, candidates: list[int] | None) -> list[tuple[int, int, str]
     out: list[tuple[int, int, str]] = []
     if candidates is None:
         key, value_at = "", -1
-        for match in _ALL_LITERALS.finditer(text):
-            colon = match.group("colon")
-            end = match.start("colon") if colon is not None else match.end()
-            out.append((match.start(), end, key if match.start() == value_at else ""))
+        for every in _ALL_LITERALS.finditer(text):
+            colon = every.group("colon")
+            end = every.start("colon") if colon is not None else every.end()
+            out.append((every.start(), end, key if every.start() == value_at else ""))
             if colon is not None:
-                key, value_at = text[match.start() + 1:end - 1], match.end()
+                key, value_at = text[every.start() + 1:end - 1], every.end()
         return out
     seen: set[int] = set()
     last_end = -1
