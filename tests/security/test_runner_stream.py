@@ -96,6 +96,8 @@ def test_a_huge_log_keeps_its_tail_and_its_exact_bytes(tmp_path: Path, home: Pat
     assert running.returncode == 1
     text = out.decode()
     assert "Read from the log's first and last parts only: " in text
+    assert re.search(r"^Collapsed: [\d,]+ other lines, [\d,]+ of them passing test lines in the "
+                     r"parts read$", text, re.M)
     lines = data.split(b"\n")
     first, last = map(int, re.search(r"test_last \(lines (\d+)-(\d+)\)", text).groups())  # type: ignore[union-attr]
     assert lines[first - 1] == b"___ test_last ___"  # numbered as in the whole log

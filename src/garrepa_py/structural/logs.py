@@ -171,6 +171,7 @@ def digest(raw: str, family: str, spill: str, budget: int = BUDGET,
         out.append(f"Not shown here ({len(left)}), each whole in the exact log: {listing}")
     other = total - kept
     out.append(f"Collapsed: {other:,} other lines" + (f", {passing:,} of them passing test lines"
+                                                        + (" in the parts read" if cut else "")
                                                         if passing else ""))
     out.append(pointer)
     text = "\n".join(out)
