@@ -25,6 +25,9 @@ from .helpers import hook, last, mcp_event, reply
 from .injection_cases import BENIGN, EVASIONS, PLANTED_LINE, UNDETECTED
 
 TOOL = "mcp__docs__get_page"
+RULES = {"hidden", "marker", "override", "reader", "second-person", "imperative",
+         "script:cyrillic", "script:han", "script:kana", "script:hangul", "script:greek",
+         "script:arabic", "script:indic", "script:armenian"}
 
 
 def document(planted: str) -> str:
@@ -114,6 +117,8 @@ def test_an_evasion_is_not_delivered(project: Path, garrepa_home: Path, name: st
     text, _ = brief_through_hook(project, document(planted), model_reply(sentence))
     record = last(garrepa_home)
     assert (record["decision"], record["fallback"]) == ("compress", "instruction-like"), name
+    assert record["instruction_rule"] in RULES, record["instruction_rule"]
+    assert "deploy" not in json.dumps(record)  # the journal names the rule, never the text
     assert stamp.NOTES_OPEN not in text  # the model's notes were withheld, all of them
     assert not carries_command(text), name
     assert header(text).endswith(f"| {stamp.STRUCTURAL}{stamp.WITHHELD}]")  # and the stamp says so

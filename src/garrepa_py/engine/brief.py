@@ -69,6 +69,8 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
     def accept(text: str) -> tuple[str | None, str]:
         checked = validate.check(text, source, structural.must_keep, request.model_chars)
         also.append(checked.also)
+        if checked.rule:
+            journal["instruction_rule"] = checked.rule  # a label, for tuning; never the text
         return checked.text, checked.reason
 
     def took(reply: ModelReply) -> None:

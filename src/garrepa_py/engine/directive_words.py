@@ -59,7 +59,7 @@ OVERRIDE = re.compile(
     r"|\b(?:should|must|needs? to|has to|is to|are to|ought to) be (?:run|executed|invoked"
     r"|called|deployed|triggered|sent|deleted|removed|installed|pushed|done|performed)"
     r" (?:now|immediately|right away|at once|without delay)\b"
-    r"|\bu (?:must|should|need|have to|gotta)\b")
+    r"|\b(?:u|you) (?:must|should|shall|need to|have to|gotta|are required to|are to|will now)\b")
 # 2. The reader, addressed.
 _READER = "ai|a\\.i\\.|assistant|agent|model|llm|claude|chatbot|bot|reader|copilot|gpt|chatgpt" \
           "|language model|ai model|ai assistant|ai agent|coding agent|large language model"

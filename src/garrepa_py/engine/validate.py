@@ -40,6 +40,7 @@ class Checked:
     reason: str  # why rejected, or "" when accepted
     restored: int = 0  # must-keep handles put back
     also: tuple[str, ...] = ()  # those handles: garrepa's words, shown outside the model's notes
+    rule: str = ""  # which instruction rule flagged it ("imperative", "script:han", ...)
 
 
 def _cites_lines(paragraph: str, source_lines: int) -> bool:
@@ -87,8 +88,9 @@ def check(reply: str, source: str, must_keep: tuple[str, ...],
         return Checked(None, "over-budget")
     if len(body) >= len(source):
         return Checked(None, "not-shorter")
-    if directives.flags(body, source):
-        return Checked(None, "instruction-like")
+    flagged = directives.flags(body, source)
+    if flagged:  # the rule's name only: never the sentence
+        return Checked(None, "instruction-like", rule=flagged[0].rule)
     body = normalise.visible(body)
     verifier = _Verifier(source)
     cited = handles.extract(body)
