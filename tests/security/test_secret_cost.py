@@ -1,0 +1,76 @@
+"""The secret guard is linear in its input, hostile shapes included (no wall-clock threshold:
+the time of each doubling against the one before), and imports nothing outside the standard
+library (the hook's import test is tests/hook/test_entry.py)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+import pytest
+
+from garrepa_py.guard.secrets import masked
+
+from ..conftest import SRC
+from .secret_cases import document
+
+
+def hostile_json(rows: int) -> str:
+    """Unique keys in every object, a password, a URL password and secret words in each."""
+    rng = random.Random(rows)
+    return json.dumps([{**{f"field_{n}_{k}": f"value {k} of row {n}" for k in range(3)},
+                        "password": f"Pw{n}x!{rng.randrange(10**9)}Qz",
+                        "dsn": f"postgres://app:Pk{n}z{rng.randrange(10**6)}@db/app",
+                        "author": {"login": f"user{n}", "token_url": f"https://auth.example/{n}"},
+                        "notes": f"keys, tokens and authors of row {n}"} for n in range(rows)])
+
+
+def one_line_json(rows: int) -> str:
+    return hostile_json(rows).replace("\n", "")
+
+
+def plain(rows: int) -> str:
+    return document(filler_lines=rows)
+
+
+def candidate_lines(rows: int) -> str:
+    """Every line a candidate: `key = …`, `token: …`, `password=…` with no secret in it."""
+    return "".join(f"key_{n} = cache_key(a, b)\ntoken: string\npassword = str(p{n})\n"
+                   for n in range(rows))
+
+
+def _seconds(make: Callable[[int], str], rows: int) -> float:
+    text = make(rows)
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        masked(text)
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+@pytest.mark.parametrize("make, rows", [(hostile_json, 250), (one_line_json, 250),
+                                        (plain, 1000), (candidate_lines, 1000)],
+                         ids=["hostile-json", "one-line-json", "planted-text", "candidates"])
+def test_doubling_the_input_roughly_doubles_the_time(make: Callable[[int], str],
+                                                     rows: int) -> None:
+    times = [_seconds(make, rows * 2 ** step) for step in range(4)]
+    # 8x the input: linear is 8x the time, quadratic 64x; a shared machine's noise sits between
+    assert times[-1] / max(times[0], 1e-6) < 24, times
+
+
+def test_masking_imports_only_the_standard_library() -> None:
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); before = set(sys.modules)\n"
+            "from garrepa_py.guard import secrets\n"
+            "secrets.masked(sys.argv[2])\n"
+            "print(sorted(m.split('.')[0] for m in set(sys.modules) - before))")
+    text = document(filler_lines=5)
+    proc = subprocess.run([sys.executable, "-I", "-S", "-c", code, str(SRC), text],
+                          capture_output=True, text=True, check=True, timeout=60)
+    loaded = set(eval(proc.stdout))  # noqa: S307 - our own process's printed list
+    assert loaded - {"garrepa_py"} <= set(sys.stdlib_module_names), loaded
+    assert not loaded & {"detect_secrets", "requests", "urllib3", "httpx"}
