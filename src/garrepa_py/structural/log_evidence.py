@@ -63,9 +63,11 @@ def _line(pattern: str) -> re.Pattern[str]:
 EVIDENCE: dict[str, Evidence] = {
     "pytest": Evidence(_line(r"^=* ?(?:\d{1,9} [\w ]{1,30}, ){0,12}\d{1,9} (?:passed|skipped|"
                              r"xfailed|xpassed)\b"), 1),
-    "mypy": Evidence(_line(r"^Success: no issues found"), 1),
-    "ruff": Evidence(_line(r"^All checks passed!$"), 1),
-    "jest": Evidence(_line(r"^Tests: +(?:\d{1,9} \w{1,12}, ){0,8}\d{1,9} passed\b"), 1),
+    # mypy --no-error-summary and ruff -q print nothing when they pass
+    "mypy": Evidence(_line(r"^Success: no issues found"), 1, silent=True),
+    "ruff": Evidence(_line(r"^All checks passed!$"), 1, silent=True),
+    "jest": Evidence(_line(r"^Tests: +(?:\d{1,9} \w{1,12}, ){0,8}\d{1,9} (?:passed|skipped|"
+                           r"todo)\b"), 1),
     "vitest": Evidence(_line(r"^ {0,8}Test Files +(?:\d{1,9} \w{1,12} \| ){0,8}\d{1,9} "
                              r"(?:passed|skipped)\b"), 1),
     "tap": Evidence(_line(r"^# (?:ok$|fail +0$)"), 1),
@@ -74,8 +76,9 @@ EVIDENCE: dict[str, Evidence] = {
     "cargo": Evidence(_line(r"^(?:test result: ok\. | {0,12}Finished )"), 101),
     "go": Evidence(_line(r"^(?:(?:ok  |\?   )\t\S|PASS$)"), 1, silent=True),
     "c": Evidence(None, 1),
-    "maven": Evidence(_line(r"^\[INFO\] BUILD SUCCESS\s*$"), 1),
-    "gradle": Evidence(_line(r"^BUILD SUCCESSFUL\b"), 1),
+    # mvn -q and gradle -q print nothing when the build passes
+    "maven": Evidence(_line(r"^\[INFO\] BUILD SUCCESS\s*$"), 1, silent=True),
+    "gradle": Evidence(_line(r"^BUILD SUCCESSFUL\b"), 1, silent=True),
     "make": Evidence(None, 2, trusted_silence=True),
     "npm": Evidence(None, 1),
     "tox": Evidence(_line(r"^ {0,4}congratulations :\)|^nox > Session \S{1,200} was "
@@ -110,8 +113,10 @@ def settle(parsed: Parsed, lines: list[str], family: str, sniffed: str,
     broken = shell_failure(lines) or elsewhere
     if broken is not None:
         parsed.failed = True
-        parsed.exit_code = 127 if NOT_FOUND.search(broken) and "npm" not in broken[:4] else max(
-            parsed.exit_code, 1)
+        shell = not broken.startswith(("npm", "go:", "error"))
+        parsed.exit_code = (127 if shell and NOT_FOUND.search(broken) else  # as the shell exits
+                            126 if shell and "Permission denied" in broken else
+                            max(parsed.exit_code, 1))
         parsed.how = f"the run could not happen: {broken.strip()[:200]!r}"
         if broken not in parsed.summary:
             parsed.summary.append(broken)
