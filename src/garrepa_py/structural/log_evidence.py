@@ -5,7 +5,7 @@ only one the agent sees, and the command's own is not visible through the pipe (
 Bash without pipefail; measured). So a run is reported as passed only on positive evidence in the
 log: the tool's own success line (pytest's summary with a pass and no failure, mypy's `Success:`,
 `BUILD SUCCESS`, …), or, for a tool that prints nothing when it passes (tsc, ESLint, go build and
-vet), an empty log. Everything else is not a success. A shell-level failure — the tool not
+vet, and the quiet modes of mypy, ruff, Maven and Gradle), an empty log. Everything else is not a success. A shell-level failure — the tool not
 installed, npm's own errors, go outside a module, vite's `error during build:` — fails a run in
 every family, wherever it is in the log. The parser's own failure reading always stands.
 
