@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import accumulate
 
 from garrepa_py import textlines
 
@@ -69,10 +70,16 @@ def _markdown(lines: list[str], skip_until: int) -> tuple[list[tuple[int, str, i
     fence: str | None = None
     code = tables = 0
     in_table = False
-    for index, line in enumerate(lines):
-        if index < skip_until:
+    for index in range(skip_until, len(lines)):
+        line = lines[index]
+        # Cheap character tests before each pattern: each pattern needs its character within
+        # the first four (up to three spaces of indent), and most lines have none of them.
+        head = line[:4]
+        if not line:  # a blank line: closes a table, starts nothing
+            if fence is None:
+                in_table = False
             continue
-        opening = _FENCE.match(line)
+        opening = _FENCE.match(line) if ("`" in head or "~" in head) else None
         if fence is not None:
             if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
                 fence = None
@@ -81,15 +88,15 @@ def _markdown(lines: list[str], skip_until: int) -> tuple[list[tuple[int, str, i
             fence = opening.group(1)
             code += 1
             continue
-        row = bool(_TABLE_ROW.match(line))
+        row = "|" in line and bool(_TABLE_ROW.match(line))
         if row and not in_table:
             tables += 1
         in_table = row
-        atx = _ATX.match(line)
+        atx = _ATX.match(line) if "#" in head else None
         if atx and atx.group(2).strip():
             headings.append((len(atx.group(1)), atx.group(2).strip(), index + 1))
             continue
-        setext = _SETEXT.match(line)
+        setext = _SETEXT.match(line) if ("=" in head or "-" in head) else None
         if setext and index > skip_until and lines[index - 1].strip():
             previous = lines[index - 1]
             if not (_ATX.match(previous) or _SETEXT.match(previous) or previous.startswith(
@@ -193,9 +200,8 @@ def outline(text: str, path: str) -> Outline:
         headings, code, tables = _markdown(lines, front[1] if front else 0)
         if kind == "text" and not headings:
             headings, code, tables = _rst(lines)
-    offsets = [0]
-    for line in lines:
-        offsets.append(offsets[-1] + len(line) + 1)
+    # offsets[k]: where line k+1 starts (each line and its newline), summed in C
+    offsets = list(accumulate(map(len, lines), initial=0))
     # Each section ends where the next heading of the same or a higher level starts: one pass
     # from the end with a stack of candidates keeps this linear in the number of headings.
     ends = [len(lines)] * len(headings)
@@ -210,7 +216,8 @@ def outline(text: str, path: str) -> Outline:
     sections = []
     for (level, title, start), end in zip(headings, ends, strict=True):
         end = max(start, end)
-        sections.append(Section(level, title, start, end, offsets[end] - offsets[start - 1]))
+        chars = offsets[end] - offsets[start - 1] + end - start + 1  # the lines and their newlines
+        sections.append(Section(level, title, start, end, chars))
     return Outline(kind, len(lines), len(text), tuple(sections), front, code, tables)
 
 

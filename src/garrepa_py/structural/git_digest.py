@@ -59,7 +59,19 @@ class FileDiff:
         chosen = self.hunks if hunks is None else hunks
         return "\n".join(self.header + [line for hunk in chosen for line in hunk])
 
-    def stat(self) -> str:
+    def counts(self) -> tuple[int, int]:
+        """(added, removed) in one pass over the lines."""
+        added = removed = 0
+        for hunk in self.hunks:
+            for line in hunk[1:]:
+                first = line[:1]
+                if first == "+":
+                    added += 1
+                elif first == "-":
+                    removed += 1
+        return added, removed
+
+    def stat(self, counts: tuple[int, int] | None = None) -> str:
         name = self.path if self.old in (self.new, "/dev/null") else f"{self.old} => {self.new}"
         if any(line.startswith("new file mode") for line in self.header):
             name += " (new)"
@@ -67,7 +79,8 @@ class FileDiff:
             name += " (deleted)"
         if self.binary:
             return f"{name} | binary"
-        return f"{name} | +{self.added} -{self.removed}"
+        added, removed = self.counts() if counts is None else counts
+        return f"{name} | +{added} -{removed}"
 
 
 @dataclass
@@ -205,7 +218,10 @@ class Packer:
     used: int = 0
 
     def fits(self, text: str) -> bool:
-        return self.used + len(text) + 1 <= self.budget
+        return self.fits_chars(len(text))
+
+    def fits_chars(self, chars: int) -> bool:
+        return self.used + chars + 1 <= self.budget
 
     def take(self, text: str) -> None:
         self.used += len(text) + 1
@@ -214,36 +230,65 @@ class Packer:
 PER_FILE_COMMANDS = 12  # longer left-out lists give one command pattern instead of one per file
 
 
+@dataclass(frozen=True)
+class FileFacts:
+    """What packing needs to know of each file, worked out once per digest (the digest packs
+    again with a smaller allowance when the first try does not fit)."""
+
+    ranks: list[int]
+    header_chars: list[int]  # the header lines, each with its newline
+    hunk_chars: list[list[int]]  # each hunk's lines, each with its newline
+    stats: list[str]  # diff.stat()
+
+    @classmethod
+    def of(cls, files: list[FileDiff]) -> FileFacts:
+        return cls.of_known(files, [diff.stat() for diff in files])
+
+    @classmethod
+    def of_known(cls, files: list[FileDiff], stats: list[str]) -> FileFacts:
+        return cls([priority(diff.path) for diff in files],
+                   [sum(len(line) + 1 for line in diff.header) for diff in files],
+                   [[sum(len(line) + 1 for line in hunk) for hunk in diff.hunks]
+                    for diff in files], stats)
+
+
 def pack_files(files: list[FileDiff], packer: Packer,
-               show_command: Callable[[FileDiff], str]) -> tuple[list[str], list[str]]:
-    """(patch lines included, left-out lines naming what is missing and how to see it)."""
-    ranks = [priority(diff.path) for diff in files]
+               show_command: Callable[[FileDiff], str],
+               facts: FileFacts | None = None) -> tuple[list[str], list[str]]:
+    """(patch lines included, left-out lines naming what is missing and how to see it).
+
+    Sizes are summed, not measured on joined text: a file or hunk that does not fit is never
+    joined, so packing stays linear in the diff."""
+    known = facts or FileFacts.of(files)
+    ranks = known.ranks
     # Within a rank the smallest changes go in first, so one big file cannot crowd out many
     # small ones; the patch is then printed in rank and diff order.
-    sizes = [sum(len(line) + 1 for hunk in diff.hunks for line in hunk) for diff in files]
+    sizes = [sum(hunks) for hunks in known.hunk_chars]
     order = sorted(range(len(files)), key=lambda i: (ranks[i], sizes[i], i))
     included: dict[int, str] = {}
     missing: list[tuple[FileDiff, str]] = []
     for index in order:
         diff = files[index]
-        whole = diff.text()
-        if packer.fits(whole):
+        chars = known.header_chars[index]  # len(diff.text(hunks)) + 1 as hunks are added
+        if packer.fits_chars(chars + sizes[index] - 1):
+            whole = diff.text()
             packer.take(whole)
             included[index] = whole
             continue
-        chosen: list[list[str]] = []
-        for hunk in diff.hunks:
-            if not packer.fits(diff.text(chosen + [hunk])):
+        count = 0
+        for hunk_chars in known.hunk_chars[index]:
+            if not packer.fits_chars(chars + hunk_chars - 1):
                 break
-            chosen.append(hunk)
-        if chosen:
-            text = diff.text(chosen)
+            chars += hunk_chars
+            count += 1
+        if count:
+            text = diff.text(diff.hunks[:count])
             packer.take(text)
             included[index] = text
-            missing.append((diff, f"hunks {len(chosen) + 1}-{len(diff.hunks)} of "
+            missing.append((diff, f"hunks {count + 1}-{len(diff.hunks)} of "
                                   f"{len(diff.hunks)} left out"))
         else:
-            missing.append((diff, diff.stat().split(" | ")[-1]))
+            missing.append((diff, known.stats[index].split(" | ")[-1]))
     patch = [included[i] for i in sorted(included, key=lambda i: (ranks[i], i))]  # code first
     if len(missing) <= PER_FILE_COMMANDS:
         left = [f"- {diff.name} ({what}); see: {show_command(diff)}" for diff, what in missing]
@@ -289,14 +334,16 @@ def digest_diff(text: str, show_command: Callable[[FileDiff], str],
     files = parse_files(text.split("\n"))
     if not files:
         return ""
-    stat = [f" {diff.stat()}" for diff in files]
-    added = sum(d.added for d in files)
-    removed = sum(d.removed for d in files)
-    head = [f"{len(files)} files changed, +{added} -{removed}:", *stat]
+    counts = [diff.counts() for diff in files]
+    stats = [diff.stat(count) for diff, count in zip(files, counts, strict=True)]
+    facts = FileFacts.of_known(files, stats)
+    added = sum(count[0] for count in counts)
+    removed = sum(count[1] for count in counts)
+    head = [f"{len(files)} files changed, +{added} -{removed}:", *(f" {s}" for s in stats)]
 
     def build(allowance: int) -> list[str]:
         patch, left = pack_files(files, Packer(allowance - sum(len(x) + 1 for x in head)),
-                                 show_command)
+                                 show_command, facts)
         out = head + ["", "Patch (whole hunks; applies with git apply):", *patch]
         if left:
             count = sum(1 for line in left if line.startswith("- "))
@@ -324,6 +371,8 @@ def digest_log(text: str, show_command: Callable[[str, FileDiff], str],
         lines = [title, *(_oneline(commit) for commit in commits)]
         return fit_lines(lines, budget, "the exact output is in the file below")
 
+    facts = {id(commit): FileFacts.of(commit.files) for commit in commits if commit.files}
+
     def build(allowance: int) -> list[str]:
         packer = Packer(allowance - sum(len(line) + 1 for line in summaries))
         out = [title]
@@ -334,9 +383,10 @@ def digest_log(text: str, show_command: Callable[[str, FileDiff], str],
                 out.append(f"  … {len(commit.stat_lines) - STAT_LINES} more file lines")
             if not commit.files:
                 continue
-            out.append(f"  {len(commit.files)} files: " +
-                       "; ".join(d.stat() for d in commit.files))
-            patch, left = pack_files(commit.files, packer, _bound(show_command, commit.sha))
+            known = facts[id(commit)]
+            out.append(f"  {len(commit.files)} files: " + "; ".join(known.stats))
+            patch, left = pack_files(commit.files, packer, _bound(show_command, commit.sha),
+                                     known)
             out += patch
             if left:
                 out += [f"  left out of {commit.sha[:12]}:", *[f"  {line}" for line in left]]

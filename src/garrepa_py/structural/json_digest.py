@@ -15,7 +15,7 @@ from typing import Any
 
 from garrepa_py.structural import json_index
 from garrepa_py.structural.json_index import Places, RenderPass
-from garrepa_py.structural.json_lines import Span
+from garrepa_py.structural.json_lines import Span, scalar
 
 PLUMBING_KEYS = frozenset({
     "etag", "_etag", "request_id", "requestid", "x-request-id", "x_request_id", "_links", "links",
@@ -80,7 +80,7 @@ def prune(value: Any, origin: dict[int, int] | None = None) -> Any:
 def _scalar(value: Any) -> str:
     if isinstance(value, str):
         return value
-    return json.dumps(value, ensure_ascii=False)
+    return scalar(value)
 
 
 def cut_text(text: str, limit: int) -> str:
@@ -259,25 +259,61 @@ def _spelled(shape: str, column: str | None, row: dict[str, Any], token: str) ->
     return head + token
 
 
+class _Analysis:
+    """What a table's rows share, computed once per list and reused by every render pass."""
+
+    def __init__(self, items: list[dict[str, Any]]) -> None:
+        rows = [_flatten(item) for item in items]
+        having_rows: dict[str, list[int]] = {}
+        for index, row in enumerate(rows):
+            for column in row:
+                having_rows.setdefault(column, []).append(index)
+        columns = list(having_rows)
+        everywhere = [c for c in columns if len(having_rows[c]) == len(rows)]
+        shared = {}
+        if len(rows) > 2:
+            for column in everywhere:
+                first = rows[0][column]
+                if not isinstance(first, (dict, list)) and all(row[column] == first
+                                                               for row in rows):
+                    shared[column] = first
+        templates = _templates(rows, [c for c in columns if c not in shared], having_rows)
+        self.rows, self.having_rows, self.columns = rows, having_rows, columns
+        self.shared, self.templates = shared, templates
+        self.nested = _nested_templates(rows, having_rows)
+        self._same_as: dict[str, str] | None = None
+
+    def same_as(self) -> dict[str, str]:
+        """Columns equal to an earlier one in every row: only columns every row holds can be,
+        and equal columns share a fingerprint, so one dictionary finds them."""
+        if self._same_as is None:
+            rows, having_rows = self.rows, self.having_rows
+            self._same_as = {}
+            first_with: dict[tuple[object, ...], str] = {}
+            for column in self.columns:
+                if column in self.shared or column in self.templates or \
+                        len(having_rows[column]) != len(rows):
+                    continue
+                signature = tuple(_fingerprint(row[column]) for row in rows)
+                earlier = first_with.get(signature)
+                if earlier is None:
+                    first_with[signature] = column
+                else:
+                    self._same_as[column] = earlier
+        return self._same_as
+
+
 def table(items: list[dict[str, Any]], name: str, indent: str,
           render_pass: RenderPass | None = None) -> list[str]:
     """Near-linear in the number of cells: every per-column question is answered from one pass
-    that records which rows hold each column, so wide, sparse lists stay cheap."""
-    rows = [_flatten(item) for item in items]
-    having_rows: dict[str, list[int]] = {}
-    for index, row in enumerate(rows):
-        for column in row:
-            having_rows.setdefault(column, []).append(index)
-    columns = list(having_rows)
-    everywhere = [c for c in columns if len(having_rows[c]) == len(rows)]
-    shared = {}
-    if len(rows) > 2:
-        for column in everywhere:
-            first = rows[0][column]
-            if not isinstance(first, (dict, list)) and all(row[column] == first for row in rows):
-                shared[column] = first
-    templates = _templates(rows, [c for c in columns if c not in shared], having_rows)
-    nested = _nested_templates(rows, having_rows)
+    that records which rows hold each column, so wide, sparse lists stay cheap; and once per
+    list, however many times the digest renders it."""
+    rp = render_pass or RenderPass(None)
+    analysis = rp.memo.get(("table", id(items)))
+    if not isinstance(analysis, _Analysis):
+        analysis = rp.memo[("table", id(items))] = _Analysis(items)
+    rows, having_rows, columns = analysis.rows, analysis.having_rows, analysis.columns
+    shared, templates, nested = analysis.shared, analysis.templates, analysis.nested
     head: list[str] = []
     if shared:
         head.append(f"{indent}  same in every item: " +
@@ -287,7 +323,6 @@ def table(items: list[dict[str, Any]], name: str, indent: str,
               for key, pattern in fields.items()]
     if built:
         head.append(f"{indent}  built from each row: " + ", ".join(built))
-    rp = render_pass or RenderPass(None)
     where = "its line range in the file named at the end, then " if rp.places else ""
     if id(items) in rp.bare:
         return [f"{indent}{name}: {len(items)} items, too many to list one per line; each by "
@@ -295,7 +330,7 @@ def table(items: list[dict[str, Any]], name: str, indent: str,
                 f"its own {' | '.join(k for k in json_index.INDEX_KEYS if any(k in item for item in items))}",
                 *head, *json_index.bare(items, rp, indent + "  ")]
     if id(items) in rp.compact:
-        columns, entries = json_index.index(items, shared)
+        columns, entries = rp.index(items, shared)
         out = [f"{indent}{name}: {len(items)} items, too many to show whole; one line each: "
                f"{where}its label and kind, then every id, number, key and sha in it: "
                f"{' | '.join(columns) or '-'} (+ path=value where present)", *head]
@@ -305,19 +340,7 @@ def table(items: list[dict[str, Any]], name: str, indent: str,
         rp.compacted[id(items)] = sum(len(line) + 1 for line in out)
         return out
     candidates = [c for c in columns if c not in shared and c not in templates]
-    # A column equal to an earlier one in every row: only columns every row holds can be, and
-    # equal columns share a fingerprint, so one dictionary finds them.
-    same_as: dict[str, str] = {}
-    first_with: dict[tuple[object, ...], str] = {}
-    for column in candidates:
-        if len(having_rows[column]) != len(rows):
-            continue
-        signature = tuple(_fingerprint(row[column]) for row in rows)
-        earlier = first_with.get(signature)
-        if earlier is None:
-            first_with[signature] = column
-        else:
-            same_as[column] = earlier
+    same_as = analysis.same_as()
     rest = [c for c in candidates if c not in same_as]
     # Columns most rows lack go after the cells as key=value, instead of a run of "-" cells.
     dense = _column_order([c for c in rest if len(having_rows[c]) * 2 >= len(rows)])
@@ -490,7 +513,7 @@ def digest(value: Any, budget: int = 20000, spans: dict[int, Span] | None = None
                                                  key=lambda kv: -kv[1][0]):
             if key in render_pass.compact:
                 continue
-            index_size = sum(len(entry) + 16 for entry in json_index.index(items, shared)[1])
+            index_size = sum(len(entry) + 16 for entry in render_pass.index(items, shared)[1])
             if index_size >= size:
                 continue
             render_pass.compact.add(key)

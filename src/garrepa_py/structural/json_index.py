@@ -35,9 +35,21 @@ class RenderPass:
         self.compacted: dict[int, int] = {}  # id(list) → chars its index took
         # id(list) → (chars its rows took, the items, what every item shares)
         self.sizes: dict[int, tuple[int, list[dict[str, Any]], dict[str, Any]]] = {}
+        # (what, id(list)) → what the digest worked out about that list: the same in every
+        # render, and the digest renders up to seven times
+        self.memo: dict[tuple[str, int], Any] = {}
 
     def place(self, node: Any) -> str:
         return self.places.of(node) if self.places else ""
+
+    def index(self, items: list[dict[str, Any]], shared: dict[str, Any]
+              ) -> tuple[list[str], list[str]]:
+        """`index(items, shared)`, once per list."""
+        found = self.memo.get(("index", id(items)))
+        if found is None:
+            found = self.memo[("index", id(items))] = index(items, shared)
+        result: tuple[list[str], list[str]] = found
+        return result
 
 
 INDEX_KEYS = ("id", "number", "key", "sha")

@@ -10,16 +10,31 @@ function the compressor used to number its rows.
 from __future__ import annotations
 
 import json
+from json.encoder import encode_basestring  # what json.dumps(s, ensure_ascii=False) uses
 from typing import Any
 
 Span = tuple[int, int]  # first and last line, 1-based, inclusive
+CONSTANTS = {True: "true", False: "false", None: "null"}
+
+
+def scalar(node: Any) -> str:
+    """`json.dumps(node, ensure_ascii=False)` for a JSON scalar, without building an encoder per
+    call (that cost most of the time of a 5 MB result: one call per value)."""
+    kind = type(node)
+    if kind is str:
+        return encode_basestring(node)
+    if kind is int:
+        return int.__repr__(node)
+    if kind is bool or node is None:
+        return CONSTANTS[node]
+    return json.dumps(node, ensure_ascii=False)  # floats (NaN, Infinity) and anything else
 
 
 def layout(value: Any, first_line: int = 1) -> tuple[list[str], dict[int, Span]]:
     """The lines, and `id(container) → its span` for every dict and list in `value`."""
     lines: list[str] = []
     spans: dict[int, Span] = {}
-    dumps = json.dumps
+    dumps = scalar
     # An explicit stack (the depth is bounded by the caller, but deep input must not recurse):
     # ("open", node, prefix, indent, suffix) emits a node; ("close", node, text) ends a container.
     stack: list[tuple[Any, ...]] = [("open", value, "", "", "")]
@@ -41,7 +56,7 @@ def layout(value: Any, first_line: int = 1) -> tuple[list[str], dict[int, Span]]
             last = len(items) - 1
             for index in range(last, -1, -1):
                 key, child = items[index]
-                stack.append(("open", child, dumps(str(key), ensure_ascii=False) + ": ", inner,
+                stack.append(("open", child, encode_basestring(str(key)) + ": ", inner,
                               "," if index < last else ""))
         elif isinstance(node, list) and node:
             spans[id(node)] = (first_line + len(lines), 0)
@@ -54,7 +69,7 @@ def layout(value: Any, first_line: int = 1) -> tuple[list[str], dict[int, Span]]
         else:
             if isinstance(node, (dict, list)):  # empty: one line, still a span
                 spans[id(node)] = (first_line + len(lines), first_line + len(lines))
-            lines.append(f"{indent}{prefix}{dumps(node, ensure_ascii=False)}{suffix}")
+            lines.append(f"{indent}{prefix}{dumps(node)}{suffix}")
     return lines, spans
 
 

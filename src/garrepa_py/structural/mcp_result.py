@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import islice
+from typing import Any
+
 from garrepa_py.structural import document, generic, json_digest, json_lines
 from garrepa_py.structural.briefing import Structural
 from garrepa_py.structural.handles import extract
@@ -33,6 +36,29 @@ def prose(text: str, budget: int) -> str:
     return json_digest.fit(f"{outline}\nOpening lines:\n{head}".split("\n"), budget)
 
 
+class _LastBlock:
+    """The last block parsed and laid out: the engine asks for the briefing and then for the
+    readable copy of the same text, and a 5 MB result must not be decoded and laid out twice."""
+
+    text: str | None = None
+    parsed: tuple[str, Any] | None = None
+    layouts: dict[int, tuple[list[str], dict[int, json_lines.Span]]] = {}
+
+
+def _parsed(text: str) -> tuple[str, Any] | None:
+    if _LastBlock.text is None or _LastBlock.text != text:  # equal texts: one memcmp
+        _LastBlock.text, _LastBlock.parsed, _LastBlock.layouts = text, json_digest.parse(text), {}
+    return _LastBlock.parsed
+
+
+def _layout(text: str, value: Any, start: int) -> tuple[list[str], dict[int, json_lines.Span]]:
+    """json_lines.layout of the parsed `text`, from line `start` (the lines never depend on it)."""
+    _parsed(text)
+    if start not in _LastBlock.layouts:
+        _LastBlock.layouts[start] = json_lines.layout(value, start)
+    return _LastBlock.layouts[start]
+
+
 def budget_for(size: int) -> int:
     return min(MAX_BUDGET, max(MIN_BUDGET, size // 10))
 
@@ -41,11 +67,11 @@ def readable_block(text: str) -> str:
     """The block as the agent can Read it in parts: JSON one value per line, else unchanged."""
     if len(text) <= KEEP_WHOLE:
         return text
-    parsed = json_digest.parse(text)
+    parsed = _parsed(text)
     if parsed is None:
         return text
     prefix, value = parsed
-    lines, _ = json_lines.layout(value, prefix.count("\n") + 2 if prefix else 1)
+    lines, _ = _layout(text, value, prefix.count("\n") + 2 if prefix else 1)
     return f"{prefix}\n" + "\n".join(lines) if prefix else "\n".join(lines)
 
 
@@ -59,12 +85,12 @@ def block(text: str, budget: int, first_line: int = 1) -> tuple[str, int]:
     lines there, counted from `first_line`."""
     if len(text) <= min(KEEP_WHOLE, budget):
         return text, text.count("\n") + 1  # small enough to keep exactly
-    parsed = json_digest.parse(text)
+    parsed = _parsed(text)
     if parsed is None:
         return prose(text, budget), text.count("\n") + 1
     prefix, value = parsed
     start = first_line + (prefix.count("\n") + 1 if prefix else 0)
-    lines, spans = json_lines.layout(value, start)
+    lines, spans = _layout(text, value, start)
     shown = json_digest.cut_text(prefix, 300)
     digest = json_digest.digest(value, budget - len(shown) - 1, spans)
     count = len(lines) + (prefix.count("\n") + 1 if prefix else 0)
@@ -85,5 +111,6 @@ def compress(texts: list[str]) -> Structural:
         body = "\n".join(parts)
     source = "\n".join(texts)
     handles = [v for k, v in extract(source, quoted=False) if k in MUST_KEEP_KINDS]
-    must_keep = tuple(h for h in handles if h in body)[:MUST_KEEP_MAX]
+    # the first MUST_KEEP_MAX the body shows: stop there, not after a search per handle
+    must_keep = tuple(islice((h for h in handles if h in body), MUST_KEEP_MAX))
     return Structural(body, must_keep)

@@ -1,0 +1,115 @@
+"""Every hook route finishes on hostile 5 MB inputs, and its compressor is near-linear.
+
+The shapes (tests/security/big_inputs.py) are the ones that were slow or could be: MCP arrays
+of objects with unique keys per object, many `password` fields, many URLs, deep nesting, one
+huge string; a 5 MB diff of many files and of one file; a 5 MB markdown of headings and one
+with no newline. The real hook runs on each at 5 MB (slow); each compressor is timed at N and
+2N and must grow like N, not N² (a ratio, never an absolute threshold). Measured seconds per
+route are in docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from garrepa_py.structural import document, git_digest, mcp_result
+
+from ..conftest import session_fields, tool_results_dir
+from ..support.read_events import post_read
+from . import big_inputs
+from .helpers import bash_event, hook, last, mcp_event
+
+FIVE_MB = 5 * big_inputs.MB
+
+
+def _event(root: Path, project: Path, route: str, shape: str) -> dict[str, Any]:
+    if route == "mcp":
+        text = big_inputs.MCP[shape](FIVE_MB)
+        return mcp_event(root, [{"type": "text", "text": text}], "mcp__acme__list_items")
+    if route == "git":
+        text = big_inputs.GIT[shape](FIVE_MB)
+        saved = tool_results_dir(root) / f"git-{shape}.txt"
+        saved.write_text(text)
+        return bash_event(root, "git diff", {
+            "stdout": text[:30000], "stderr": "", "interrupted": False, "isImage": False,
+            "persistedOutputPath": str(saved), "persistedOutputSize": len(text)})
+    path = project / "docs" / f"{shape}.md"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(big_inputs.READ[shape](FIVE_MB))
+    return {**post_read(path, project), **session_fields(root)}
+
+
+ROUTE_SHAPES = [*(("mcp", shape) for shape in big_inputs.MCP),
+                *(("git", shape) for shape in big_inputs.GIT),
+                *(("read", shape) for shape in big_inputs.READ)]
+DECIDED = {"mcp": "briefed", "git": "digested-diff", "read": "mapped-narrow"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("route, shape", ROUTE_SHAPES)
+def test_the_hook_briefs_a_hostile_5_mb_input_before_its_deadline(
+        tmp_path: Path, project: Path, garrepa_home: Path, route: str, shape: str) -> None:
+    event = _event(tmp_path, project, route, shape)
+    proc = hook(project, json.dumps(event).encode())
+    record = last(garrepa_home)
+    assert (record["decision"], record["reason"]) == ("compress", DECIDED[route])  # not "deadline"
+    assert proc.stdout and len(proc.stdout) < 100_000 or route == "read" and shape == "one-line"
+
+
+# --- near-linear: the compressors alone, at N and 2N -------------------------------------
+
+def _mcp(text: str) -> object:
+    return mcp_result.compress([text]), mcp_result.readable([text])
+
+
+def _git(text: str) -> object:
+    return git_digest.digest_diff(text, lambda diff: f"git diff -- {diff.path}")
+
+
+def _read(text: str) -> object:
+    outline = document.outline(text, "big.md")
+    return document.render(outline, "big.md", 5000)
+
+
+COMPRESSORS: list[tuple[str, Callable[[int], str], Callable[[str], object]]] = [
+    *((f"mcp-{shape}", build, _mcp) for shape, build in big_inputs.MCP.items()),
+    *((f"git-{shape}", build, _git) for shape, build in big_inputs.GIT.items()),
+    *((f"read-{shape}", build, _read) for shape, build in big_inputs.READ.items()),
+]
+
+
+def _seconds(compress: Callable[[str], object], text: str) -> float:
+    """The best of three CPU times: the least disturbed by other processes on the machine."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.process_time()
+        compress(text)
+        best = min(best, time.process_time() - started)
+    return best
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, build, compress", COMPRESSORS, ids=[c[0] for c in COMPRESSORS])
+def test_each_compressor_grows_like_its_input(name: str, build: Callable[[int], str],
+                                              compress: Callable[[str], object]) -> None:
+    small, large = build(big_inputs.MB // 2), build(big_inputs.MB)
+    compress(small)  # imports and first-use costs out of the way
+    ratio = _seconds(compress, large) / max(_seconds(compress, small), 1e-3)
+    assert ratio < 3.0, f"{name}: doubling the input took {ratio:.2f}x the time (N² gives 4x)"
+
+
+def test_the_ratio_check_catches_a_quadratic_compressor() -> None:
+    """The negative control: a compressor that counts from the start for each line fails it."""
+    def quadratic(text: str) -> object:
+        return [text.count("\n", 0, 2 * index) for index in range(text.count("\n"))]
+
+    small, large = "x\n" * 20_000, "x\n" * 40_000
+    quadratic(small)
+    ratio = _seconds(quadratic, large) / max(_seconds(quadratic, small), 1e-3)
+    assert ratio > 3.0
