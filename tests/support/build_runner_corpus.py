@@ -7,10 +7,11 @@ Each case is run here for real, as Claude Code's Bash runs the wrapped command (
 into stdout): a tool that is not installed (127), `go test` outside a module, npm with no
 package.json, an npm script that exits 3 (also under --silent), a missing build tool, vite's
 `error during build:`, tsc and ESLint without their config, and passing mypy, ruff, tsc, ESLint,
-go, cargo, npm, make and unittest runs. typescript, eslint and vite come from the npm registry;
-mypy and ruff from this project's venv. A case whose tool is missing here is left out. The output
-is data for tests/logs/test_runner_outcomes.py (JSON lines: name, command, family, exit_code, log);
-the family is what routes/log_command.py names for the command.
+go, cargo, npm, make, tox and unittest runs (and a failing tox run). typescript, eslint and vite
+come from the npm registry, tox from PyPI; mypy and ruff from this project's venv. A case whose
+tool is missing here is left out. The output is data for tests/logs/test_runner_outcomes.py
+(JSON lines: name, command, family, exit_code, log); the family is what routes/log_command.py
+names for the command.
 """
 
 from __future__ import annotations
@@ -36,7 +37,10 @@ VITE_INDEX = '<!doctype html><script type="module" src="/main.js"></script>\n'
 ESLINT_CONFIG = 'export default [{rules: {"no-unused-vars": "%s"}}];\n'
 
 
-def cases(node_bin: str | None, python_without_pytest: str) -> list[Case]:
+TOX_INI = "[tox]\nno_package = true\nenv_list = py\n\n[testenv]\ncommands = python -c \"%s\"\n"
+
+
+def cases(node_bin: str | None, python_without_pytest: str, tox_bin: str | None) -> list[Case]:
     bare = {"PATH": BARE_PATH}
     venv = {"PATH": f"{VENV_BIN}:{BARE_PATH}"}
     found: list[Case] = [
@@ -72,6 +76,10 @@ def cases(node_bin: str | None, python_without_pytest: str) -> list[Case]:
         ("make-pass", "make build", {"Makefile": "build:\n\techo built > out.txt\n"}, {}),
         ("make-silent-pass", "make -s build", {"Makefile": "build:\n\ttrue\n"}, {}),
     ]
+    if tox_bin is not None:
+        tox = {"PATH": f"{tox_bin}:{BARE_PATH}"}
+        found += [("tox-pass", "tox -e py", {"tox.ini": TOX_INI % "print(42)"}, tox),
+                  ("tox-failure", "tox -e py", {"tox.ini": TOX_INI % "raise SystemExit(3)"}, tox)]
     if shutil.which("go"):
         gocache = {"GOCACHE": str(Path(tempfile.gettempdir()) / "garrepa-corpus-gocache"),
                    "GOPATH": str(Path(tempfile.gettempdir()) / "garrepa-corpus-gopath"),
@@ -144,6 +152,14 @@ def node_tools(work: Path) -> str | None:
     return str(work / "node_modules" / ".bin")
 
 
+def python_tool(venv: Path, requirement: str) -> str | None:
+    """A venv with `requirement` installed from PyPI (its bin folder), or None when pip cannot."""
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    done = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", requirement],
+                          capture_output=True, timeout=600, check=False)
+    return str(venv / "bin") if done.returncode == 0 else None
+
+
 def run(name: str, command: str, files: dict[str, str], env: dict[str, str],
         root: Path) -> dict[str, object]:
     where = root / name
@@ -173,7 +189,9 @@ def main() -> None:
         node_bin = node_tools(root / "tools")
         subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(root / "bare")],
                        check=True)
-        records = [run(*case, root=root) for case in cases(node_bin, str(root / "bare" / "bin"))]
+        tox_bin = python_tool(root / "tox", "tox==4.23.2")
+        records = [run(*case, root=root)
+                   for case in cases(node_bin, str(root / "bare" / "bin"), tox_bin)]
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("".join(json.dumps(record) + "\n" for record in records))
     for record in records:
