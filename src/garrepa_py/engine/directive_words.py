@@ -151,13 +151,20 @@ VERBS = _folded(r"^(?:" + _words(
     "voer, draai, verwijder, stuur, installeer, negeer, vergeet, zorg, uruchom, wykonaj, "
     "usuń, wyślij, zainstaluj, zignoruj, zapomnij, upewnij, çalıştır, gönder, yükle, unutma, "
     "jalankan, hapus, kirim, pasang, abaikan, lupakan, pastikan, kör, radera, skicka, "
-    "installera, glöm, endesha, futa, tuma") + r")\b"
+    "installera, glöm, endesha, futa, tuma, "
+    # el, ar: the common requests
+    "εκτελέστε, εκτέλεσε, τρέξτε, τρέξε, διαγράψτε, διάγραψε, στείλτε, στείλε, αγνοήστε, "
+    "αγνόησε, ξεχάστε, ξέχασε, βεβαιωθείτε, εγκαταστήστε, نفذ, نفّذ, شغل, شغّل, احذف, أرسل, "
+    "تجاهل, انس, تأكد, ثبت, قم") + r")\b"
     # zh: a verb first, or "please" (请求 is "request", a noun)
     r"|^(?:运行|执行|忽略|删除|发送|打开|安装|记得|记住|不要|别|务必|必须|确保|立即|马上|先|"
     r"复制|粘贴|访问|输入|回复|告诉|忘记|忘掉|推送|部署)|请(?!求)"
     # ja, ko: request and command endings anywhere
     r"|ください|下さい|なさい|してくれ|しろ|せよ|ないで|ましょう|お願いします|願います"
-    r"|하세요|하십시오|해라|주세요|마세요|마십시오|하지 마|세요|십시오|하라")
+    r"|하세요|하십시오|해라|주세요|마세요|마십시오|하지 마|세요|십시오|하라"
+    # hi (verb last, like ja and ko), and "please" in Hindi, Arabic, Persian, Thai, Greek,
+    # Vietnamese: anywhere
+    r"|चलाएँ|चलाएं|चलाओ|हटाएँ|हटाओ|भेजें|भेजो|कृपया|يرجى|من فضلك|لطفا|กรุณา|ได้โปรด|παρακαλώ|xin vui long")
 STRONG = re.compile(r"^(?:run|execute|exec|delete|remove|send|deploy|push|ignore|install|download"
                      r"|upload|curl|wget|rm|sudo|visit|email|eval|disregard|forget)\b")
 ROLE = re.compile(r"^(?:system|assistant|human|developer|admin|operator|root)\s*(?::|>>)")
