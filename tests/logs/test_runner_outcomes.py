@@ -72,6 +72,8 @@ def test_the_corpus_holds_each_failure_the_issue_names() -> None:
     if "vite-error-during-build" in codes:
         assert codes["vite-error-during-build"] == 1
         assert "error during build:" in runs["vite-error-during-build"]["log"]
+    if "mocha-pass" in codes:  # `npm test` running mocha: its `N passing (…)` is the evidence
+        assert (codes["mocha-pass"], codes["mocha-failure"]) == (0, 1)
     if "tox-pass" in codes:  # tox 4 from PyPI: its `congratulations :)` is the evidence
         assert (codes["tox-pass"], codes["tox-failure"]) == (0, 3)
         assert "congratulations :)" in runs["tox-pass"]["log"]

@@ -7,11 +7,11 @@ Each case is run here for real, as Claude Code's Bash runs the wrapped command (
 into stdout): a tool that is not installed (127), `go test` outside a module, npm with no
 package.json, an npm script that exits 3 (also under --silent), a missing build tool, vite's
 `error during build:`, tsc and ESLint without their config, and passing mypy, ruff, tsc, ESLint,
-go, cargo, npm, make, tox and unittest runs (and a failing tox run). typescript, eslint and vite
-come from the npm registry, tox from PyPI; mypy and ruff from this project's venv. A case whose
-tool is missing here is left out. The output is data for tests/logs/test_runner_outcomes.py
-(JSON lines: name, command, family, exit_code, log); the family is what routes/log_command.py
-names for the command.
+go, cargo, npm, make, tox and unittest runs (and a failing tox run). typescript, eslint, vite
+and mocha (`npm test` passing and failing) come from the npm registry, tox from PyPI; mypy and
+ruff from this project's venv. A case whose tool is missing here is left out. The output is
+data for tests/logs/test_runner_outcomes.py (JSON lines: name, command, family, exit_code, log);
+the family is what routes/log_command.py names for the command.
 """
 
 from __future__ import annotations
@@ -34,6 +34,9 @@ Case = tuple[str, str, dict[str, str], dict[str, str]]  # name, command, files, 
 PACKAGE = '{"name": "probe", "version": "1.0.0", "private": true, "scripts": %s}'
 GO_TEST = 'package ex\n\nimport "testing"\n\nfunc TestOne(t *testing.T) {}\n'
 VITE_INDEX = '<!doctype html><script type="module" src="/main.js"></script>\n'
+MOCHA_TEST = ('const assert = require("assert");\n'
+              'describe("sum", () => { it("adds", () => assert.strictEqual(1, %s)); '
+              'it("runs", () => {}); });\n')
 ESLINT_CONFIG = 'export default [{rules: {"no-unused-vars": "%s"}}];\n'
 
 
@@ -132,6 +135,10 @@ def cases(node_bin: str | None, python_without_pytest: str, tox_bin: str | None)
             ("vite-build-pass", "npm run build",
              {"package.json": vite_package, "index.html": VITE_INDEX,
               "main.js": "console.log(1);\n"}, node),
+            ("mocha-pass", "npm test", {"package.json": PACKAGE % '{"test": "mocha"}',
+                                        "test/a.js": MOCHA_TEST % "1"}, node),
+            ("mocha-failure", "npm test", {"package.json": PACKAGE % '{"test": "mocha"}',
+                                           "test/a.js": MOCHA_TEST % "2"}, node),
             ("vite-error-during-build", "npm run build",
              {"package.json": vite_package, "index.html": VITE_INDEX,
               "main.js": 'import "./missing.js";\n'}, node),
@@ -148,7 +155,7 @@ def node_tools(work: Path) -> str | None:
     work.mkdir(parents=True, exist_ok=True)
     (work / "package.json").write_text('{"name": "tools", "version": "1.0.0", "private": true}')
     subprocess.run([npm, "install", "--no-audit", "--no-fund", "typescript@5.6.3", "eslint@9.13.0",
-                    "vite@5.4.9"], cwd=work, check=True, capture_output=True, timeout=600)
+                    "vite@5.4.9", "mocha@10.7.3"], cwd=work, check=True, capture_output=True, timeout=600)
     return str(work / "node_modules" / ".bin")
 
 

@@ -5,9 +5,10 @@ only one the agent sees, and the command's own is not visible through the pipe (
 Bash without pipefail; measured). So a run is reported as passed only on positive evidence in the
 log: the tool's own success line (pytest's summary with a pass and no failure, mypy's `Success:`,
 `BUILD SUCCESS`, …), or, for a tool that prints nothing when it passes (tsc, ESLint, go build and
-vet, and the quiet modes of mypy, ruff, Maven and Gradle), an empty log. Everything else is not a success. A shell-level failure — the tool not
-installed, npm's own errors, go outside a module, vite's `error during build:` — fails a run in
-every family, wherever it is in the log. The parser's own failure reading always stands.
+vet, and the quiet modes of mypy, ruff, Maven and Gradle), an empty log. Everything else is not
+a success. A shell-level failure — the tool not installed, npm's own errors, go outside a
+module, vite's `error during build:` — fails a run in every family, wherever it is in the log.
+The parser's own failure reading always stands.
 
 A wrapper (make, npm, tox, an unknown runner) passes on the evidence of the tool its log shows, or
 on its own: make prints `***` for every failed target, so make's silence is evidence; npm prints
@@ -83,8 +84,10 @@ EVIDENCE: dict[str, Evidence] = {
     "npm": Evidence(None, 1),
     "tox": Evidence(_line(r"^ {0,4}congratulations :\)|^nox > Session \S{1,200} was "
                           r"successful"), 1),
-    # An unknown runner: only the success lines of tools no family names (unittest, vite, docker)
+    # An unknown runner: only the success lines of tools no family names (unittest, vite,
+    # mocha, docker); mocha's `N failing` is a failure line of the generic parser
     "generic": Evidence(_line(r"^(?:OK(?: \([\w=, ]{1,200}\))?$|✓ built in [\d.]{1,12}m?s$|"
+                              r"  \d{1,9} passing \(\d{1,9}(?:ms|s|m|h)\)$|"
                               r"Successfully built [0-9a-f]{6,64}$|#\d{1,6} writing image "
                               r"sha256:[0-9a-f]{6,64} done$)"), 1),
 }

@@ -24,7 +24,7 @@ __all__ = ["BUDGET", "Cut", "Digest", "clean", "digest", "read"]
 BUDGET = 9000  # Claude Code shows a failing command's first ~5,000 and last ~5,000 chars
 GENERIC_FAIL = re.compile(r"(\bFAIL(ED|URE)?\b|\bERROR\b|\berror(\[\w+\])?:|npm ERR!|"
                           r"make(\[\d+\])?: \*\*\*|BUILD FAILED|Traceback \(most recent call "
-                          r"last\)|\bpanic:|Exception in thread)")
+                          r"last\)|\bpanic:|Exception in thread|^  \d+ failing$)")
 
 
 def generic(lines: list[str]) -> Parsed:
