@@ -36,8 +36,18 @@ def mcp_urls(size: int) -> str:
                                   "avatar": f"https://avatars.example.org/u/{n}.png"})
 
 
+def mcp_nested(size: int) -> str:
+    """Objects nested 60 levels deep each: just inside the depth the digest parses as JSON."""
+    def item(n: int) -> object:
+        inner: object = {"id": n}
+        for level in range(60):
+            inner = {f"l{level}": inner}
+        return inner
+    return _fill(size, item)
+
+
 def mcp_deep(size: int) -> str:
-    """One path nested as deep as JSON parsers allow, repeated side by side."""
+    """Lists nested 400 deep (past the digest's 64 levels: read as text), side by side."""
     depth = 400
     one = "[" * depth + '{"leaf": "x"}' + "]" * depth
     count = max(1, size // (len(one) + 1))
@@ -79,6 +89,6 @@ def markdown_one_line(size: int) -> str:
 
 
 MCP = {"unique-keys": mcp_unique_keys, "passwords": mcp_passwords, "urls": mcp_urls,
-       "deep": mcp_deep, "huge-string": mcp_huge_string}
+       "nested": mcp_nested, "deep": mcp_deep, "huge-string": mcp_huge_string}
 GIT = {"many-files": git_many_files, "one-file": git_one_file}
 READ = {"headings": markdown_headings, "one-line": markdown_one_line}

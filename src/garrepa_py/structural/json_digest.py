@@ -9,6 +9,7 @@ keys, numbers, node ids, urls, names, titles, states, dates, people — are kept
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
@@ -30,9 +31,14 @@ TEXT_FIELD = 300  # a longer string outside tables likewise
 LONG_RUN, HEAD_RUN, TAIL_RUN = 40, 15, 10  # long lists of scalars and flat maps show both ends
 
 
+HANDLE_KEY_SET = frozenset(HANDLE_KEYS)
+HANDLE_SUFFIXES = ("_id", "_at", "_key", "_number", "_date", "_url")
+
+
+@functools.lru_cache(maxsize=4096)  # keys repeat across the items of a list
 def _is_handle_key(key: str) -> bool:
     lower = key.lower()
-    return lower in HANDLE_KEYS or lower.endswith(("_id", "_at", "_key", "_number", "_date", "_url"))
+    return lower in HANDLE_KEY_SET or lower.endswith(HANDLE_SUFFIXES)
 
 
 def _plumbing(key: str, value: Any, parent: dict[str, Any]) -> bool:
@@ -59,16 +65,24 @@ def prune(value: Any, origin: dict[int, int] | None = None) -> Any:
     if isinstance(value, dict):
         kept = {}
         for key, child in value.items():
-            if _plumbing(str(key), child, value):
+            key = str(key)
+            # `_plumbing` asks more only of strings: the key alone decides for anything else
+            if (_plumbing(key, child, value) if isinstance(child, str)
+                    else key.lower() in PLUMBING_KEYS):
                 continue
-            pruned = prune(child, origin)
-            if pruned is not None:
-                kept[str(key)] = pruned
+            if isinstance(child, (dict, list)):
+                pruned = prune(child, origin)
+                if pruned is not None:
+                    kept[key] = pruned
+            elif child is not None and child != "":
+                kept[key] = child
         if kept and origin is not None:
             origin[id(kept)] = id(value)
         return kept or None
     if isinstance(value, list):
-        items = [p for p in (prune(item, origin) for item in value) if p is not None]
+        items = [p for p in (prune(item, origin) if isinstance(item, (dict, list)) else
+                             None if item is None or item == "" else item
+                             for item in value) if p is not None]
         if items and origin is not None:
             origin[id(items)] = id(value)
         return items or None
@@ -111,18 +125,25 @@ def _inline_with(value: Any) -> tuple[str, bool]:
     """(the cell text, whether any handle key is inside), in one bottom-up pass: asking the
     second question separately at every level made deep values quadratic in their depth."""
     if isinstance(value, dict):
-        label = next((str(value[k]) for k in LABEL_KEYS if k in value), None)
-        extras = [f"{k}={_scalar(v)}" for k, v in value.items()
-                  if _is_handle_key(k) and not isinstance(v, (dict, list))
-                  and (label is None or str(v) != label)]
-        has = any(_is_handle_key(k) for k in value)
+        label = None
+        for label_key in LABEL_KEYS:
+            if label_key in value:
+                label = str(value[label_key])
+                break
+        extras: list[str] = []
+        nested: list[str] = []  # after the scalars, as before: handles first, then inside
+        has = False
         for key, child in value.items():
+            handle = _is_handle_key(key)
+            has = has or handle
             if isinstance(child, (dict, list)):
                 text, child_has = _inline_with(child)
                 if child_has:
-                    extras.append(f"{key}={text}")
+                    nested.append(f"{key}={text}")
                     has = True
-        inner = ", ".join(extras)
+            elif handle and (label is None or str(child) != label):
+                extras.append(f"{key}={_scalar(child)}")
+        inner = ", ".join(extras + nested)
         if label is None:
             return ("{" + inner + "}" if inner else "{…}"), has
         return (f"{label} ({inner})" if inner else label), has
@@ -484,7 +505,8 @@ def depth(value: Any, limit: int = MAX_DEPTH) -> int:
 MAX_RENDERS = 6  # each turns the largest remaining tables into indexes
 
 
-def digest(value: Any, budget: int = 20000, spans: dict[int, Span] | None = None) -> str:
+def digest(value: Any, budget: int = 20000, spans: dict[int, Span] | None = None,
+           depth_checked: bool = False) -> str:
     """The briefing of `value` within `budget` chars. With `spans` (json_lines.layout of this
     very value), each row and index line starts with its lines in the readable copy.
 
@@ -492,7 +514,7 @@ def digest(value: Any, budget: int = 20000, spans: dict[int, Span] | None = None
     with every id, number, key and sha in it), as few as needed, so every item stays accounted
     for; only past that does `fit` cut, saying which rows and lines are not shown.
     """
-    if depth(value) > MAX_DEPTH:
+    if not depth_checked and depth(value) > MAX_DEPTH:  # `parse` has checked its values
         raise ValueError(f"JSON nested deeper than {MAX_DEPTH} levels")
     origin: dict[int, int] | None = {} if spans is not None else None
     pruned = prune(value, origin)

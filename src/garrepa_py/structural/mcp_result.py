@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import islice
 from typing import Any
 
-from garrepa_py.structural import document, generic, json_digest, json_lines
+from garrepa_py.structural import document, gc_pause, generic, json_digest, json_lines
 from garrepa_py.structural.briefing import Structural
 from garrepa_py.structural.handles import extract
 
@@ -77,7 +77,8 @@ def readable_block(text: str) -> str:
 
 def readable(texts: list[str]) -> str:
     """The readable copy of a result's text blocks, joined as the engine joins the blocks."""
-    return "\n\n".join(readable_block(text) for text in texts)
+    with gc_pause.paused():
+        return "\n\n".join(readable_block(text) for text in texts)
 
 
 def block(text: str, budget: int, first_line: int = 1) -> tuple[str, int]:
@@ -92,12 +93,17 @@ def block(text: str, budget: int, first_line: int = 1) -> tuple[str, int]:
     start = first_line + (prefix.count("\n") + 1 if prefix else 0)
     lines, spans = _layout(text, value, start)
     shown = json_digest.cut_text(prefix, 300)
-    digest = json_digest.digest(value, budget - len(shown) - 1, spans)
+    digest = json_digest.digest(value, budget - len(shown) - 1, spans, depth_checked=True)
     count = len(lines) + (prefix.count("\n") + 1 if prefix else 0)
     return (f"{shown}\n{digest}" if shown else digest), count
 
 
 def compress(texts: list[str]) -> Structural:
+    with gc_pause.paused():
+        return _compress(texts)
+
+
+def _compress(texts: list[str]) -> Structural:
     budget = budget_for(sum(len(t) for t in texts))
     if len(texts) == 1:
         body = block(texts[0], budget)[0]
