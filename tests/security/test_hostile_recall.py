@@ -218,3 +218,19 @@ def test_the_spill_path_of_a_genuine_spill_still_works(root: Path) -> None:
     path = store.spill(str(root), GENUINE)
     proc = garrepa(root, "peek", path, "2")
     assert (proc.returncode, proc.stdout) == (0, "2\tline 2 GENUINE-SPILL-CANARY\n")
+
+
+def test_a_file_named_like_the_spill_id_is_never_taken_for_it(root: Path, outside: Path) -> None:
+    """A repository can predict the id of a briefing it causes (the hash of its own diff) and
+    ship a link of that name to one of the user's files: the id still means the spill."""
+    spill_id = store.spill_id(store.spill(str(root), GENUINE))
+    (root / spill_id).symlink_to(outside)
+    (root / "deadbeef").symlink_to(outside)
+    proc = garrepa(root, "peek", spill_id)
+    assert (proc.returncode, proc.stdout) == (0, "1\tline 1 of the genuine spill\n"
+                                                 "2\tline 2 GENUINE-SPILL-CANARY\n")
+    proc = garrepa(root, "peek", "deadbeef")
+    assert (proc.returncode, proc.stdout) == (1, "")
+    assert "CANARY" not in proc.stderr and "give it as ./deadbeef" in proc.stderr
+    proc = garrepa(root, "peek", "./deadbeef")  # asked for by path: the user's own choice
+    assert (proc.returncode, "OUTSIDE-FILE-CANARY" in proc.stdout) == (0, True)

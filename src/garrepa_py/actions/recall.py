@@ -35,25 +35,35 @@ and a tab. Reply only with the relevant lines, copied exactly, one per line, as
 """
 
 
+SPILL_ID = re.compile(r"[0-9a-f]{4,64}")
+
+
 def resolve(target: str, project: Path) -> Path:
-    """A path, or a spill id (the start of its file name) in the project's spill folder."""
-    if os.path.lexists(target):
-        return Path(target)
+    """A spill id (the start of its file name) in the project's spill folder, or a path.
+
+    Anything shaped like an id is only ever a spill id: a repository can ship a file (or a link
+    to one of the user's) named like the id a briefing will print, and `garrepa peek ID` must
+    not print that. A file with such a name is given as `./NAME`.
+    """
     spill = Path(store.spill_dir(str(project)))
-    if re.fullmatch(r"[0-9a-f]{4,64}", target):
-        try:
-            names = os.listdir(spill)  # names only: every read goes through fs.read_owned
-        except OSError:
-            names = []
-        matches = sorted(name for name in names if name.startswith(target)
-                         and name.endswith(".txt"))
-        if len(matches) == 1:
-            return spill / matches[0]
-        if len(matches) > 1:
-            raise GarrepaError(f"spill id {target!r} is ambiguous ({len(matches)} files)",
-                               hint="give more of the id")
+    if not SPILL_ID.fullmatch(target):
+        if os.path.lexists(target):
+            return Path(target)
+        raise GarrepaError(f"no file or spill id {target!r}",
+                           hint=f"use a path, or an id from a briefing's pointer ({spill})")
+    try:
+        names = os.listdir(spill)  # names only: every read goes through fs.read_owned
+    except OSError:
+        names = []
+    matches = sorted(name for name in names if name.startswith(target) and name.endswith(".txt"))
+    if len(matches) == 1:
+        return spill / matches[0]
+    if len(matches) > 1:
+        raise GarrepaError(f"spill id {target!r} is ambiguous ({len(matches)} files)",
+                           hint="give more of the id")
     raise GarrepaError(f"no file or spill id {target!r}",
-                       hint=f"use a path, or an id from a briefing's pointer ({spill})")
+                       hint=f"no spill of that id in {spill}; for a file of that name, give it "
+                            f"as ./{target}")
 
 
 def note_recovery(path: Path, project: Path, command: str) -> None:
