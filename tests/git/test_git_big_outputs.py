@@ -36,28 +36,29 @@ def digest(repo: Path, command: str) -> str:
 def test_source_changes_come_before_docs_and_build_metadata(requests_repo: Path) -> None:
     text = digest(requests_repo, "git diff HEAD~1")
     patches = re.findall(r"^diff --git a/\S+ b/(\S+)$", text, re.M)
-    for source in ("compat.py", "models.py", "utils.py", "packages.py"):
+    # the release's own changelog first, then its largest source changes
+    assert patches[0] == "HISTORY.md"
+    for source in ("adapters.py", "utils.py", "sessions.py"):
         assert f"src/requests/{source}" in patches
-    for noise in ("HISTORY.md", "MANIFEST.in", "PKG-INFO", "src/requests.egg-info/SOURCES.txt"):
-        assert noise not in patches  # left out, and listed as such
-        assert re.search(rf"^- (\S+ => )?{re.escape(noise)} \(", text, re.M)
-    # the patch section is printed code first
-    assert all(p.startswith("src/requests/") for p in patches[:10])
+    for noise in ("MANIFEST.in", "PKG-INFO", "src/requests.egg-info/SOURCES.txt"):
+        assert noise not in patches  # left out, and its row says where it is
+        assert re.search(rf"^ (\S+ => )?{re.escape(noise)}( \(new\))? \| .* \| lines \d+-\d+ \| "
+                         "left out$", text, re.M), noise
+    assert all(p.startswith("src/requests/") for p in patches[1:])
 
 
-def test_the_command_for_a_renamed_file_shows_its_change(requests_repo: Path) -> None:
+def test_a_renamed_file_is_named_old_new_with_the_lines_of_its_change(requests_repo: Path) -> None:
+    output = git(requests_repo, "diff", "HEAD~1")
     text = digest(requests_repo, "git diff HEAD~1")
-    pattern = re.search(r"for a rename: (git diff .*?)\)$", text, re.M)
-    assert pattern is not None
-    command = (pattern.group(1).replace("<old path>", "requests/utils.py")
-               .replace("<new path>", "src/requests/utils.py"))
-    shown = subprocess.run(command, shell=True, cwd=requests_repo, capture_output=True,
-                           text=True, check=True).stdout
-    assert "rename from requests/utils.py" in shown and "new file mode" not in shown
-    added = sum(1 for line in shown.split("\n") if line.startswith("+") and
-                not line.startswith("+++"))
-    removed = sum(1 for line in shown.split("\n") if line.startswith("-") and
-                  not line.startswith("---"))
+    found = re.search(r"^ requests/utils\.py => src/requests/utils\.py \| \+9 -7 \| "
+                      r"lines (\d+)-(\d+) \| ", text, re.M)
+    assert found is not None
+    first, last = int(found.group(1)), int(found.group(2))
+    shown = output.split("\n")[first - 1:last]  # what Read with offset/limit returns
+    assert shown[0] == "diff --git a/requests/utils.py b/src/requests/utils.py"
+    assert "rename from requests/utils.py" in shown and "new file mode" not in "\n".join(shown)
+    added = sum(1 for line in shown if line.startswith("+") and not line.startswith("+++"))
+    removed = sum(1 for line in shown if line.startswith("-") and not line.startswith("---"))
     assert (added, removed) == (9, 7)  # the real change, not a 1,102-line new file
 
 

@@ -100,8 +100,10 @@ def test_secrets_in_a_diff_are_masked_in_the_digest(repo_copy: Path, tmp_path: P
                                                     garrepa_home: Path) -> None:
     token = "ghp_" + "a1B2c3D4e5" * 4
     (repo_copy / "src" / "click" / "creds.py").write_text(f'TOKEN = "{token}"\n')
+    # bulk that ranks below source (largest first would put a big module before creds.py)
+    (repo_copy / "package-lock.json").write_text('{"lockfileVersion": 3}\n' * 3000)
     git(repo_copy, "add", "-A")
-    source = git(repo_copy, "diff", "--cached") + git(repo_copy, "diff", "HEAD~4", "HEAD")
+    source = git(repo_copy, "diff", "--cached") + git(repo_copy, "diff", "HEAD~1", "HEAD")
     output = post(repo_copy, "git diff --cached", persisted(tmp_path, source))
     text = output["updatedToolOutput"]["stdout"]
     assert token not in text and '+TOKEN = "[secret: github-token]"' in text

@@ -194,6 +194,15 @@ def requests_repo() -> Path:
     return release_repo("requests", REQUESTS_RELEASES, "requests-repo")
 
 
+FLASK_RELEASES = ("2.3.3", "3.0.0", "3.0.3", "3.1.0")
+
+
+def flask_repo() -> Path:
+    """flask 2.3.3, 3.0.0, 3.0.3 and 3.1.0: a mid-size framework's release diffs (its main
+    module, CLI, changelog, tests, examples and requirements files all change)."""
+    return release_repo("flask", FLASK_RELEASES, "flask-repo")
+
+
 def release_repo(name: str, versions: tuple[str, ...], folder: str) -> Path:
     import shutil
 
@@ -428,5 +437,5 @@ if __name__ == "__main__":
     with open(CACHE / f".{kind}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         print({"docs": docs, "github": github, "npm": npm, "gitrepo": gitrepo,
-               "requests": requests_repo, "github3": github3, "logs": logs, "jslogs": jslogs,
-               "nativelogs": nativelogs}[kind]())
+               "requests": requests_repo, "flask": flask_repo, "github3": github3, "logs": logs,
+               "jslogs": jslogs, "nativelogs": nativelogs}[kind]())

@@ -1,11 +1,11 @@
 """Digests of `git diff`, `git log [-p]` and `git show` output that stay valid, grep-able patches.
 
-Pure and deterministic. A diff becomes a --stat-style table of every file, then whole file
-sections (headers and hunks intact, so what is included still applies with `git apply`) in a
-useful order — source before lockfiles, generated and vendored files — while they fit, then the
-files left out, each with the exact command that shows it. A log keeps every commit's SHA,
-author, date and subject and the first lines of its body; with patches, each commit's stat and
-hunks while they fit.
+Pure and deterministic. A diff becomes one table row per file — its change counts, its lines in
+the exact original and which of its hunks follow — then whole hunks in the order a reviewer
+needs them (git_rank), a patch that still applies with `git apply`. A log keeps every commit's
+SHA, author, date and subject and the first lines of its body; with patches, each commit's
+table and most important hunks, the budget split across commits. Every part is budgeted so the
+whole fits: nothing is cut afterwards.
 """
 
 from __future__ import annotations
@@ -14,15 +14,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from garrepa_py.structural.git_rank import FileFacts, choose, patch_text, table, table_note, water_fill
+
 BUDGET = 24000  # Claude Code persists Bash output over 30,000 chars: stay well under
 BODY_LINES = 3
 STAT_LINES = 40  # file lines of --stat/--name-status kept per commit
-LOCKFILES = frozenset({"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock",
-                       "uv.lock", "cargo.lock", "go.sum", "gemfile.lock", "composer.lock",
-                       "pipfile.lock", "flake.lock", "bun.lockb", "mix.lock", "pubspec.lock"})
-GENERATED = re.compile(r"(\.min\.(js|css)$|\.map$|_pb2(_grpc)?\.py$|\.pb\.go$|\.snap$|"
-                       r"(^|/)(dist|build|generated|__generated__)/)", re.I)
-VENDORED = re.compile(r"(^|/)(vendor|node_modules|third_party|thirdparty|_vendor)/", re.I)
 COMMIT = re.compile(r"^commit ([0-9a-f]{7,64})\b")
 DIFF_GIT = re.compile(r"^diff --git (\"?a/.*?\"?) (\"?b/.*\"?)$")
 
@@ -34,6 +30,15 @@ class FileDiff:
     header: list[str] = field(default_factory=list)  # diff --git … up to the first @@
     hunks: list[list[str]] = field(default_factory=list)
     binary: bool = False
+    line: int = 1  # where its `diff --git` line is in the whole text (1-based)
+    hunk_at: list[int] = field(default_factory=list)  # where each hunk's @@ line is
+
+    def lines(self) -> tuple[int, int]:
+        """(first, last): the lines of this file's section in the whole text."""
+        return self.line, self.line + len(self.header) + sum(map(len, self.hunks)) - 1
+
+    def hunk_lines(self, index: int) -> tuple[int, int]:
+        return self.hunk_at[index], self.hunk_at[index] + len(self.hunks[index]) - 1
 
     @property
     def path(self) -> str:
@@ -72,7 +77,7 @@ class FileDiff:
         return added, removed
 
     def stat(self, counts: tuple[int, int] | None = None) -> str:
-        name = self.path if self.old in (self.new, "/dev/null") else f"{self.old} => {self.new}"
+        name = self.name
         if any(line.startswith("new file mode") for line in self.header):
             name += " (new)"
         elif any(line.startswith("deleted file mode") for line in self.header):
@@ -113,20 +118,22 @@ def _strip_prefix(path: str) -> str:
     return path[2:] if path[:2] in ("a/", "b/") else path
 
 
-def parse_files(lines: list[str]) -> list[FileDiff]:
+def parse_files(lines: list[str], first_line: int = 1) -> list[FileDiff]:
+    """The file sections of `lines`, whose first is line `first_line` of the whole text."""
     files: list[FileDiff] = []
     current: FileDiff | None = None
-    for line in lines:
+    for number, line in enumerate(lines, start=first_line):
         start = DIFF_GIT.match(line)
         if start:
             current = FileDiff(_strip_prefix(start.group(1)), _strip_prefix(start.group(2)),
-                               [line])
+                               [line], line=number)
             files.append(current)
             continue
         if current is None:
             continue
         if line.startswith("@@"):
             current.hunks.append([line])
+            current.hunk_at.append(number)
         elif current.hunks:
             current.hunks[-1].append(line)
         else:
@@ -174,132 +181,9 @@ def parse_commits(text: str) -> list[Commit]:
             if rest and not any(DIFF_GIT.match(line) for line in rest) else []
         while message and not message[-1].strip():
             message.pop()
-        commits.append(Commit(sha, header, message, parse_files(rest), stat))
+        commits.append(Commit(sha, header, message, parse_files(rest, start + rest_at + 1),
+                              stat))
     return commits
-
-
-TESTS = re.compile(r"(^|/)(tests?|spec|specs|__tests__|testing)/|(^|/)test_[^/]*$|"
-                   r"_test\.[a-z]+$|\.(test|spec)\.[a-z]+$|(^|/)conftest\.py$", re.I)
-DOCS = re.compile(r"(^|/)(docs?|documentation)/|\.(md|mdx|rst|txt|adoc|org)$|(^|/)(readme|"
-                  r"changelog|changes|history|news|authors|contributors|license|copying|notice)"
-                  r"([._-][^/]*)?$", re.I)
-BUILD_CONFIG = re.compile(r"(^|/)(setup\.py|setup\.cfg|pyproject\.toml|tox\.ini|noxfile\.py|"
-                          r"requirements[^/]*\.txt|package\.json|tsconfig[^/]*\.json|Cargo\.toml|"
-                          r"go\.mod|Makefile|Dockerfile|\.pre-commit-config\.yaml)$|"
-                          r"(^|/)\.github/", re.I)
-BUILD_METADATA = re.compile(r"(^|/)(PKG-INFO|SOURCES\.txt|MANIFEST(\.in)?|RECORD|WHEEL)$|"
-                            r"\.(egg|dist)-info/|(^|/)__snapshots__/", re.I)
-
-
-def priority(path: str) -> int:
-    """Code first: source 0, tests 1, docs and changelogs 2, build configuration 3, build
-    metadata and generated files 4, lockfiles 5, vendored code 6. Within a rank, diff order."""
-    name = path.rsplit("/", 1)[-1].lower()
-    if VENDORED.search(path):
-        return 6
-    if name in LOCKFILES or name.endswith(".lock"):
-        return 5
-    if GENERATED.search(path) or BUILD_METADATA.search(path):
-        return 4
-    if BUILD_CONFIG.search(path):
-        return 3
-    if TESTS.search(path):
-        return 1
-    if DOCS.search(path):
-        return 2
-    return 0
-
-
-@dataclass
-class Packer:
-    """Fills a budget with whole file sections, then whole hunks, in priority order."""
-
-    budget: int
-    used: int = 0
-
-    def fits(self, text: str) -> bool:
-        return self.fits_chars(len(text))
-
-    def fits_chars(self, chars: int) -> bool:
-        return self.used + chars + 1 <= self.budget
-
-    def take(self, text: str) -> None:
-        self.used += len(text) + 1
-
-
-PER_FILE_COMMANDS = 12  # longer left-out lists give one command pattern instead of one per file
-
-
-@dataclass(frozen=True)
-class FileFacts:
-    """What packing needs to know of each file, worked out once per digest (the digest packs
-    again with a smaller allowance when the first try does not fit)."""
-
-    ranks: list[int]
-    header_chars: list[int]  # the header lines, each with its newline
-    hunk_chars: list[list[int]]  # each hunk's lines, each with its newline
-    stats: list[str]  # diff.stat()
-
-    @classmethod
-    def of(cls, files: list[FileDiff]) -> FileFacts:
-        return cls.of_known(files, [diff.stat() for diff in files])
-
-    @classmethod
-    def of_known(cls, files: list[FileDiff], stats: list[str]) -> FileFacts:
-        return cls([priority(diff.path) for diff in files],
-                   [sum(len(line) + 1 for line in diff.header) for diff in files],
-                   [[sum(len(line) + 1 for line in hunk) for hunk in diff.hunks]
-                    for diff in files], stats)
-
-
-def pack_files(files: list[FileDiff], packer: Packer,
-               show_command: Callable[[FileDiff], str],
-               facts: FileFacts | None = None) -> tuple[list[str], list[str]]:
-    """(patch lines included, left-out lines naming what is missing and how to see it).
-
-    Sizes are summed, not measured on joined text: a file or hunk that does not fit is never
-    joined, so packing stays linear in the diff."""
-    known = facts or FileFacts.of(files)
-    ranks = known.ranks
-    # Within a rank the smallest changes go in first, so one big file cannot crowd out many
-    # small ones; the patch is then printed in rank and diff order.
-    sizes = [sum(hunks) for hunks in known.hunk_chars]
-    order = sorted(range(len(files)), key=lambda i: (ranks[i], sizes[i], i))
-    included: dict[int, str] = {}
-    missing: list[tuple[FileDiff, str]] = []
-    for index in order:
-        diff = files[index]
-        chars = known.header_chars[index]  # len(diff.text(hunks)) + 1 as hunks are added
-        if packer.fits_chars(chars + sizes[index] - 1):
-            whole = diff.text()
-            packer.take(whole)
-            included[index] = whole
-            continue
-        count = 0
-        for hunk_chars in known.hunk_chars[index]:
-            if not packer.fits_chars(chars + hunk_chars - 1):
-                break
-            chars += hunk_chars
-            count += 1
-        if count:
-            text = diff.text(diff.hunks[:count])
-            packer.take(text)
-            included[index] = text
-            missing.append((diff, f"hunks {count + 1}-{len(diff.hunks)} of "
-                                  f"{len(diff.hunks)} left out"))
-        else:
-            missing.append((diff, known.stats[index].split(" | ")[-1]))
-    patch = [included[i] for i in sorted(included, key=lambda i: (ranks[i], i))]  # code first
-    if len(missing) <= PER_FILE_COMMANDS:
-        left = [f"- {diff.name} ({what}); see: {show_command(diff)}" for diff, what in missing]
-    else:
-        pattern = show_command(FileDiff("<path>", "<path>"))
-        if any(diff.renamed for diff, _ in missing):
-            renamed = show_command(FileDiff("<old path>", "<new path>"))
-            pattern += f"; for a rename: {renamed}"
-        left = [f"(see each with: {pattern})",
-                *(f"- {diff.name} ({what})" for diff, what in missing)]
-    return patch, left
 
 
 def fit_lines(lines: list[str], budget: int, more: str) -> str:
@@ -329,8 +213,11 @@ def _within(budget: int, build: Callable[[int], list[str]]) -> list[str]:
     return lines
 
 
-def digest_diff(text: str, show_command: Callable[[FileDiff], str],
+def digest_diff(text: str, show_command: Callable[[FileDiff], str] | None = None,
                 budget: int = BUDGET) -> str:
+    """The diff's table and most important hunks within `budget`. `show_command` is kept for
+    callers; a left-out part is named by its lines in the exact original instead."""
+    del show_command
     files = parse_files(text.split("\n"))
     if not files:
         return ""
@@ -339,18 +226,31 @@ def digest_diff(text: str, show_command: Callable[[FileDiff], str],
     facts = FileFacts.of_known(files, stats)
     added = sum(count[0] for count in counts)
     removed = sum(count[1] for count in counts)
-    head = [f"{len(files)} files changed, +{added} -{removed}:", *(f" {s}" for s in stats)]
+    head = [f"{len(files)} files changed, +{added} -{removed}:", table_note()]
+    fixed = _chars(head) + len(PATCH_TITLE) + 2
+    rows = _row_estimate(files, facts)
 
     def build(allowance: int) -> list[str]:
-        patch, left = pack_files(files, Packer(allowance - sum(len(x) + 1 for x in head)),
-                                 show_command, facts)
-        out = head + ["", "Patch (whole hunks; applies with git apply):", *patch]
-        if left:
-            count = sum(1 for line in left if line.startswith("- "))
-            out += ["", f"Left out ({count}):", *left]
-        return out
+        room = allowance - fixed
+        table_room = max(room // 2, 0)
+        chosen = choose(facts, room - min(rows, table_room))
+        return [*head, *table(files, facts, chosen, table_room), "", PATCH_TITLE,
+                *patch_text(files, facts, chosen)]
 
     return fit_lines(_within(budget, build), budget, "the exact output is in the file below")
+
+
+PATCH_TITLE = "Patch (whole hunks; applies with git apply):"
+TABLE_SHARE = 0.4  # of what the commit summaries leave, at most, for a log's file tables
+
+
+def _chars(lines: list[str]) -> int:
+    return sum(len(line) + 1 for line in lines)
+
+
+def _row_estimate(files: list[FileDiff], facts: FileFacts) -> int:
+    """The table's size if every file were left out (partly kept files' rows are longer)."""
+    return sum(len(stat) + 32 for stat in facts.stats)
 
 
 def _oneline(commit: Commit) -> str:
@@ -359,47 +259,51 @@ def _oneline(commit: Commit) -> str:
     return f"{commit.sha} {date} | {subject}"
 
 
-def digest_log(text: str, show_command: Callable[[str, FileDiff], str],
+def _stat_block(commit: Commit) -> list[str]:
+    out = [f"  {line.strip()}" for line in commit.stat_lines[:STAT_LINES]]
+    if len(commit.stat_lines) > STAT_LINES:
+        out.append(f"  … {len(commit.stat_lines) - STAT_LINES} more file lines")
+    return out
+
+
+def digest_log(text: str, show_command: Callable[[str, FileDiff], str] | None = None,
                budget: int = BUDGET) -> str:
+    """Every commit's summary; with patches, each commit's table and most important hunks, the
+    room left split across commits (none gets more than it needs). `show_command`: as in
+    `digest_diff`."""
+    del show_command
     commits = parse_commits(text)
     if not commits:
         return ""
     title = f"{len(commits)} commits, in the order git printed them:"
     summaries = [line for commit in commits for line in commit.summary()]
-    if sum(len(line) + 1 for line in summaries) > budget * 0.8:
+    if _chars(summaries) > budget * 0.8:
         # Too many commits for full summaries: one line each, then a count of the rest.
         lines = [title, *(_oneline(commit) for commit in commits)]
         return fit_lines(lines, budget, "the exact output is in the file below")
 
-    facts = {id(commit): FileFacts.of(commit.files) for commit in commits if commit.files}
+    facts = [FileFacts.of(commit.files) for commit in commits]
+    blocks = [commit.summary() + _stat_block(commit) for commit in commits]
+    head = [title, table_note()] if any(commit.files for commit in commits) else [title]
+    fixed = _chars(head) + sum(_chars(block) for block in blocks)
+    row_needs = [_row_estimate(c.files, known) for c, known in zip(commits, facts, strict=True)]
+    patch_needs = [sum(known.size(i) for i in range(len(known.ranks))) for known in facts]
 
     def build(allowance: int) -> list[str]:
-        packer = Packer(allowance - sum(len(line) + 1 for line in summaries))
-        out = [title]
-        for commit in commits:
-            out += commit.summary()
-            out += [f"  {line.strip()}" for line in commit.stat_lines[:STAT_LINES]]
-            if len(commit.stat_lines) > STAT_LINES:
-                out.append(f"  … {len(commit.stat_lines) - STAT_LINES} more file lines")
-            if not commit.files:
-                continue
-            known = facts[id(commit)]
-            out.append(f"  {len(commit.files)} files: " + "; ".join(known.stats))
-            patch, left = pack_files(commit.files, packer, _bound(show_command, commit.sha),
-                                     known)
-            out += patch
-            if left:
-                out += [f"  left out of {commit.sha[:12]}:", *[f"  {line}" for line in left]]
+        room = max(allowance - fixed, 0)
+        tables = water_fill(row_needs, int(room * TABLE_SHARE))
+        patches = water_fill(patch_needs, room - sum(tables))
+        out = list(head)
+        for commit, known, block, table_room, patch_room in zip(
+                commits, facts, blocks, tables, patches, strict=True):
+            out += block
+            if commit.files:
+                chosen = choose(known, patch_room)
+                out += table(commit.files, known, chosen, table_room)
+                out += patch_text(commit.files, known, chosen)
         return out
 
     return fit_lines(_within(budget, build), budget, "the exact output is in the file below")
-
-
-def _bound(show_command: Callable[[str, FileDiff], str], sha: str) -> Callable[[FileDiff], str]:
-    def command(diff: FileDiff) -> str:
-        return show_command(sha, diff)
-
-    return command
 
 
 ONELINE = re.compile(r"^[*|\\/ _.-]*?([0-9a-f]{7,40})\b ")

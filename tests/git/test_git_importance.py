@@ -1,0 +1,144 @@
+"""Importance first, on flask's real release diffs: the main module, CLI and changelog are in the
+patch; files go source, tests, docs, build metadata; every file is named once, with the lines of
+the exact original it is at; the digest fits its budget and is never cut."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from garrepa_py.routes.git import _compressor
+from garrepa_py.routes.git_command import parse
+from garrepa_py.structural.git_digest import BUDGET
+from garrepa_py.structural.git_rank import priority
+
+from ..conftest import _corpus, git, run_hook, session_fields
+from .test_git_digest_corpus import patch_section, tree_at
+
+ROW = re.compile(r"^ (?P<name>.+?) \| (?P<stat>\+\d+ -\d+|binary) \| lines (?P<a>\d+)-(?P<b>\d+)"
+                 r"(?P<rest>.*)$", re.M)
+LEFT_HUNKS = re.compile(r"hunks? left out at lines ([\d, -]+)")
+RELEASES = [("HEAD~2", "HEAD~1"), ("HEAD~3", "HEAD~2"), ("HEAD~1", "HEAD")]
+
+
+@pytest.fixture(scope="module")
+def flask_repo() -> Path:
+    """flask 2.3.3, 3.0.0, 3.0.3 and 3.1.0 from PyPI, one commit each."""
+    return _corpus("flask")
+
+
+def digest_of(repo: Path, command: str) -> tuple[str, str]:
+    source = subprocess.run(command, shell=True, cwd=repo, capture_output=True, text=True,
+                            check=True).stdout
+    dump = parse(command)
+    assert dump is not None
+    return source, _compressor(dump)(source).text
+
+
+def ranges(text: str) -> list[tuple[int, int]]:
+    return [(int(a), int(b or a)) for a, b in re.findall(r"(\d+)(?:-(\d+))?", text)]
+
+
+def test_the_main_module_cli_and_changelog_are_in_the_patch(flask_repo: Path) -> None:
+    # 3.0.0 -> 3.0.3 (118 K chars): "smallest first" put example import tweaks and
+    # requirements/*.in in the patch and left app.py, cli.py and CHANGES.rst out.
+    source, digest = digest_of(flask_repo, "git diff HEAD~2 HEAD~1")
+    assert len(source) > 100_000
+    patch = patch_section(digest)
+    for main in ("src/flask/app.py", "src/flask/cli.py", "CHANGES.rst"):
+        assert f"diff --git a/{main} b/{main}" in patch, main
+    for noise in ("requirements/dev.in", "examples/tutorial/flaskr/auth.py"):
+        assert f"diff --git a/{noise} " not in patch
+    # cli.py's largest hunk, whole
+    cli = next(f for f in source.split("\ndiff --git ") if f.startswith("a/src/flask/cli.py"))
+    hunks = ["@@" + h for h in cli.split("\n@@")[1:]]
+    assert max(hunks, key=len).rstrip("\n") in patch
+
+
+@pytest.mark.parametrize("old, new", RELEASES)
+def test_patch_goes_in_rank_order_and_applies(flask_repo: Path, tmp_path: Path, old: str,
+                                              new: str) -> None:
+    _, digest = digest_of(flask_repo, f"git diff {old} {new}")
+    patch = patch_section(digest)
+    files = re.findall(r"^diff --git a/\S+ b/(\S+)$", patch, re.M)
+    ranks = [priority(path) for path in files]
+    assert ranks == sorted(ranks) and len(set(ranks)) >= 2, list(zip(files, ranks, strict=True))
+    (tmp_path / "p.diff").write_text(patch)
+    tree = tree_at(flask_repo, old, tmp_path / "tree")
+    check = subprocess.run(["git", "apply", "--check", str(tmp_path / "p.diff")], cwd=tree,
+                           capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr[-2000:]
+
+
+@pytest.mark.parametrize("old, new", RELEASES)
+def test_every_file_is_named_once_with_its_lines_in_the_exact_original(
+        flask_repo: Path, old: str, new: str) -> None:
+    source, digest = digest_of(flask_repo, f"git diff {old} {new}")
+    lines = source.split("\n")
+    changed = git(flask_repo, "diff", "--name-only", old, new).split()
+    rows = list(ROW.finditer(digest))
+    named = [row["name"].removesuffix(" (new)").removesuffix(" (deleted)") for row in rows]
+    assert len(named) == len(set(named)) == len(changed)  # each file once, none missing
+    left_out = 0
+    for row in rows:
+        first, last = int(row["a"]), int(row["b"])
+        path = named[rows.index(row)].split(" => ")[-1]
+        assert lines[first - 1].startswith("diff --git ") and f"b/{path}" in lines[first - 1]
+        assert last >= len(lines) - 1 or lines[last].startswith("diff --git ")  # whole section
+        hunks = LEFT_HUNKS.search(row["rest"])
+        if "in the patch" not in row["rest"]:
+            left_out += 1
+        for a, b in ranges(hunks.group(1)) if hunks else []:
+            assert first < a <= b <= last and lines[a - 1].startswith("@@ ")
+    assert left_out  # these diffs do not fit: the rows say where the rest is
+    assert "Left out" not in digest and "see: git" not in digest  # no second list, no command
+    assert len(digest) <= BUDGET and "more lines not shown" not in digest
+
+
+def test_log_p_carries_each_commits_main_hunks(flask_repo: Path) -> None:
+    # 1.57 MB: the digest used to hold file lists only, each file twice, and was cut.
+    source, digest = digest_of(flask_repo, "git log -p")
+    assert len(source) > 1_000_000
+    assert len(digest) <= BUDGET and "more lines not shown" not in digest
+    shas = git(flask_repo, "log", "--format=%H").split()
+    parts = re.split(r"^commit [0-9a-f]{40} \| ", digest, flags=re.M)[1:]
+    assert len(parts) == len(shas)
+    for sha, part in zip(shas, parts, strict=True):
+        assert sha in digest
+        assert "\ndiff --git a/" in part, sha  # every commit has hunks in the digest
+        names = [m["name"] for m in ROW.finditer(part)]
+        assert len(names) == len(set(names))
+    newest = parts[0]
+    assert "diff --git a/src/flask/app.py" in newest or "diff --git a/src/flask/cli.py" in newest
+    lines = source.split("\n")
+    for row in ROW.finditer(digest):
+        assert lines[int(row["a"]) - 1].startswith("diff --git ")
+
+
+def test_the_hook_names_lines_of_its_own_spill(flask_repo: Path, tmp_path: Path) -> None:
+    """Through the real hook: each row's `lines A-B` are lines of the file the pointer names."""
+    import json
+
+    source = git(flask_repo, "diff", "HEAD~2", "HEAD~1")
+    event = {"session_id": "s", **session_fields(tmp_path), "hook_event_name": "PostToolUse",
+             "tool_name": "Bash", "tool_input": {"command": "git diff HEAD~2 HEAD~1"},
+             "tool_response": {"stdout": source, "stderr": "", "interrupted": False},
+             "tool_use_id": "t"}
+    project = tmp_path / "project"
+    project.mkdir()
+    proc = run_hook(json.dumps(event), env={"CLAUDE_PROJECT_DIR": str(project),
+                                            "GARREPA_PROVIDER": "none"})
+    assert proc.returncode == 0, proc.stderr
+    text = json.loads(proc.stdout)["hookSpecificOutput"]["updatedToolOutput"]["stdout"]
+    assert len(text) < 30_000 and "more lines not shown" not in text
+    spill = Path(text.rsplit("[exact original: ", 1)[1].split(" (", 1)[0])
+    spilled = spill.read_text().split("\n")
+    rows = list(ROW.finditer(text))
+    assert len(rows) == 61
+    for row in rows:
+        path = row["name"].removesuffix(" (new)").removesuffix(" (deleted)").split(" => ")[-1]
+        assert spilled[int(row["a"]) - 1].startswith("diff --git ") and path in spilled[
+            int(row["a"]) - 1]
