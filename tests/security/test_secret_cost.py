@@ -43,6 +43,16 @@ def candidate_lines(rows: int) -> str:
                    for n in range(rows))
 
 
+# One-line shapes that made a regex rescan the rest of the line from every occurrence.
+ONE_LINE = {"mysql-words": "mysql ", "url-without-at": "http://a:", "jwt-heads": "eyJ-",
+            "assignments": "password=", "unterminated-quote": 'token: "a', "tokens": "sk-ant-",
+            "bearer-words": "Bearer "}
+
+
+def _one_line(motif: str) -> Callable[[int], str]:
+    return lambda rows: motif * rows
+
+
 def _seconds(make: Callable[[int], str], rows: int) -> float:
     text = make(rows)
     best = float("inf")
@@ -54,8 +64,10 @@ def _seconds(make: Callable[[int], str], rows: int) -> float:
 
 
 @pytest.mark.parametrize("make, rows", [(hostile_json, 250), (one_line_json, 250),
-                                        (plain, 1000), (candidate_lines, 1000)],
-                         ids=["hostile-json", "one-line-json", "planted-text", "candidates"])
+                                        (plain, 1000), (candidate_lines, 1000),
+                                        *((_one_line(m), 20_000) for m in ONE_LINE.values())],
+                         ids=["hostile-json", "one-line-json", "planted-text", "candidates",
+                              *ONE_LINE])
 def test_doubling_the_input_roughly_doubles_the_time(make: Callable[[int], str],
                                                      rows: int) -> None:
     times = [_seconds(make, rows * 2 ** step) for step in range(4)]

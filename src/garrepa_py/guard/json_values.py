@@ -20,6 +20,11 @@ from garrepa_py.guard import names, values
 # A literal, and whether a colon follows it (a key): valid JSON has no `"` outside literals.
 LITERAL = r'"(?:[^"\\\n]|\\.)*"'
 MAX_DOCUMENTS = 1000
+MAX_LITERALS = 150_000  # literals judged in one document: past it, not in the hook's time
+
+
+class TooMany(Exception):
+    """More literals to judge than fit the deadline."""
 Found = tuple[str, int, int, int, str]  # kind, line, start, end, replacement literal
 
 
@@ -90,9 +95,10 @@ def _key_before(text: str, start: int) -> str:
 
 
 def _may_hold_token(text: str, start: int, end: int) -> bool:
-    from garrepa_py.guard.shapes import TOKEN_PREFIX
+    from garrepa_py.guard.shapes import has_token_prefix
 
-    return bool(TOKEN_PREFIX.search(text, start, end)) or "://" in text[start:end]
+    literal = text[start:end]
+    return has_token_prefix(literal) or "://" in literal
 
 
 def _pairs(text: str, candidates: list[int] | None) -> list[tuple[int, int, str]]:
@@ -114,6 +120,8 @@ def _pairs(text: str, candidates: list[int] | None) -> list[tuple[int, int, str]
     for at in candidates:
         if at < last_end:
             continue
+        if len(out) > MAX_LITERALS:
+            raise TooMany
         start = _opening_quote(text, at)
         match = _LITERAL_AT.match(text, start) if start >= 0 else None
         if match is None or match.end() <= at:
@@ -148,7 +156,11 @@ def findings(text: str, candidates: list[int] | None, inner: Callable[[str], tup
     strengths: dict[str, str | None] = {}
     flags = candidates or []
     line, counted, line_start = 1, 0, 0  # where `counted` is: lines are counted once, forward
-    for start, end, under in sorted(_pairs(text, candidates)):
+    try:
+        pairs = sorted(_pairs(text, candidates))
+    except TooMany:
+        return [], {"too-many-candidates"}  # cannot be sure in time: send nothing
+    for start, end, under in pairs:
         at = bisect.bisect_left(flags, start)
         flagged = candidates is None or at < len(flags) and flags[at] < end
         strength = None

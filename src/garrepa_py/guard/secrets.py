@@ -89,8 +89,9 @@ _CANDIDATE_WORDS = ("pass", "pwd", "pw", "secret", "token", "auth", "cred", "key
                     "basic", "mysql", "mariadb", "-u ", "--user", "private")
 _CANDIDATE_RE = re.compile("|".join(map(re.escape, _CANDIDATE_WORDS)))
 SMALL_TEXT = 4096
-_URL_CREDENTIALS = re.compile(r"://[^\s/@]*:[^\s@]*@")  # user:password@host
+_URL_CREDENTIALS = re.compile(r"://[^\s/@]{0,256}:[^\s/@]{1,256}@")  # user:password@host, bounded
 MAX_CANDIDATE_LINES = 100_000  # past this, the scan would not fit the hook's deadline
+MAX_CANDIDATE_VALUES = 60_000  # JSON string values scanned as text, the same bound
 MAX_DEPTH = 3  # JSON inside a JSON string inside …: deeper is masked as plain text
 
 
@@ -213,10 +214,15 @@ def scan(text: str, depth: int = 0) -> Scan:
     offsets = _candidate_offsets(text)
     if depth < MAX_DEPTH and json_values.documents(text):
         seen: dict[str, tuple[str, Scan]] = {}  # the same value in many items: scanned once
+        scanned = [0]
 
         def inner(value: str) -> tuple[str, Scan]:
-            if value in seen:
-                return seen[value]
+            known = seen.get(value)
+            if known is not None:
+                return known
+            if scanned[0] >= MAX_CANDIDATE_VALUES:  # cannot be sure in time: send nothing
+                return value, Scan([], ("too-many-candidates",))
+            scanned[0] += 1
             nested = scan(value, depth + 1)
             result = mask(value, nested), nested
             if len(value) <= SMALL_TEXT:

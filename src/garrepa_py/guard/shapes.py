@@ -20,31 +20,31 @@ Span = tuple[str, int, int]  # kind, start, end
 # Vendor tokens: (kind, literals one of which the line must hold, pattern). Where a pattern has
 # a group named `v`, that is the secret; else the whole match is.
 TOKENS: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("anthropic-key", ("sk-ant-",), r"\bsk-ant-[A-Za-z0-9_\-]{20,}"),
-    ("openai-key", ("sk-",), r"\bsk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_\-]{20,}"),
+    ("anthropic-key", ("sk-ant-",), r"(?<![\w\-])sk-ant-[A-Za-z0-9_\-]{20,}"),
+    ("openai-key", ("sk-",), r"(?<![\w\-])sk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_\-]{20,}"),
     ("github-token", ("github_pat_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_"),
-     r"\bgithub_pat_[A-Za-z0-9_]{22,}|\bgh[pousr]_[A-Za-z0-9]{36,}"),
-    ("gitlab-token", ("glpat-",), r"\bglpat-[A-Za-z0-9_\-]{20,}"),
-    ("google-api-key", ("AIza",), r"\bAIza[0-9A-Za-z_\-]{35}"),
+     r"(?<![\w\-])github_pat_[A-Za-z0-9_]{22,}|(?<![\w\-])gh[pousr]_[A-Za-z0-9]{36,}"),
+    ("gitlab-token", ("glpat-",), r"(?<![\w\-])glpat-[A-Za-z0-9_\-]{20,}"),
+    ("google-api-key", ("AIza",), r"(?<![\w\-])AIza[0-9A-Za-z_\-]{35}"),
     ("slack-webhook", ("hooks.slack.com",),
      r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_\-]+"),
-    ("slack-token", ("xox",), r"\bxox[abposre]-[A-Za-z0-9\-]{10,}"),
+    ("slack-token", ("xox",), r"(?<![\w\-])xox[abposre]-[A-Za-z0-9\-]{10,}"),
     ("aws-key", ("AKIA", "ASIA", "ABIA", "ACCA", "A3T"),
      r"\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b"),
     ("stripe-key", ("sk_live_", "rk_live_", "sk_test_", "rk_test_", "whsec_"),
      r"\b(?:[sr]k_(?:live|test)_[A-Za-z0-9]{16,}|whsec_[A-Za-z0-9]{24,})"),
     ("npm-token", ("npm_",), r"\bnpm_[A-Za-z0-9]{36}\b"),
-    ("pypi-token", ("pypi-",), r"\bpypi-AgE[A-Za-z0-9_\-]{50,}"),
-    ("jwt", ("eyJ",), r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"),
-    ("sendgrid-key", ("SG.",), r"\bSG\.[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{16,64}"),
+    ("pypi-token", ("pypi-",), r"(?<![\w\-])pypi-AgE[A-Za-z0-9_\-]{50,}"),
+    ("jwt", ("eyJ",), r"(?<![\w\-])eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]*"),
+    ("sendgrid-key", ("SG.",), r"(?<![\w\-.])SG\.[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{16,64}"),
     ("twilio-key", ("SK",), r"\bSK[0-9a-fA-F]{32}\b"),
-    ("heroku-key", ("HRKU-",), r"\bHRKU-[A-Za-z0-9_\-]{20,}"),
-    ("square-token", ("sq0",), r"\bsq0(?:atp|csp)-[A-Za-z0-9_\-]{22,}"),
+    ("heroku-key", ("HRKU-",), r"(?<![\w\-])HRKU-[A-Za-z0-9_\-]{20,}"),
+    ("square-token", ("sq0",), r"(?<![\w\-])sq0(?:atp|csp)-[A-Za-z0-9_\-]{22,}"),
     ("shopify-token", ("shpat_", "shpss_", "shpca_", "shppa_"), r"\bshp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}"),
     ("databricks-token", ("dapi",), r"\bdapi[a-f0-9]{32}\b"),
     ("digitalocean-token", ("dop_v1_", "doo_v1_"), r"\bdo[op]_v1_[a-f0-9]{64}"),
     ("mailgun-key", ("key-",), r"(?<![\w\-])key-[0-9a-f]{32}\b"),
-    ("huggingface-token", ("hf_",), r"\bhf_[A-Za-z0-9]{34,}"),
+    ("huggingface-token", ("hf_",), r"(?<![\w\-])hf_[A-Za-z0-9]{34,}"),
 )
 _COMPILED = tuple((kind, literals, re.compile(pattern)) for kind, literals, pattern in TOKENS)
 # Which token kinds must look random to count (their prefixes also start ordinary words).
@@ -54,13 +54,14 @@ _RANDOM_ONLY = frozenset({"openai-key", "twilio-key", "databricks-token", "mailg
 # JSON (`"x": "…"`, escaped once or twice: `\"x\": \"…\"`), connection strings (`;Pwd=…;`),
 # query strings (`?token=…&`), PHP/Ruby (`=>`), Go (`:=`).
 ASSIGNMENT = re.compile(
-    r"(?P<nq>\\*[\"']?)(?P<name>[A-Za-z_$@][A-Za-z0-9_.\-]*)(?P=nq)"
+    r"(?P<nq>\\*[\"']?)(?<![A-Za-z0-9_$@])(?P<name>[A-Za-z_$@][A-Za-z0-9_.\-]{0,120})(?P=nq)"
     r"[ \t]*(?P<op>:=|=>|=|:(?!//))(?![=:])[ \t]*"
     r"(?:(?P<q>\\*[\"'`])(?P<qv>.*?)(?P=q)|(?P<bv>[^\s;,&\"'`<>)\]}\\]+))")
 _ENV_LINE = re.compile(r"^[+\- ]?[ \t]*(?:export[ \t]+|set[ \t]+|ENV[ \t]+)?$")
 # scheme://user:password@host (the user may be empty: `redis://:pw@host`)
 URL_CREDENTIALS = re.compile(
-    r"\b[A-Za-z][A-Za-z0-9+.\-]*://(?P<user>[^\s:/@'\"\\<>]*):(?P<v>[^\s/'\"\\<>]+)@"
+    r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{0,30}://(?P<user>[^\s:/@'\"\\<>]{0,256}):"
+    r"(?P<v>[^\s/'\"\\<>]{1,256})@"
     r"(?=[A-Za-z0-9\[.\-_%])")
 AUTH_HEADER = re.compile(r"(?i)\b(?:bearer|basic|token|apikey|api-key)[ \t]+"
                          r"(?P<v>[A-Za-z0-9._~+/=\-]{12,})")
@@ -68,8 +69,9 @@ SHELL_FLAG = re.compile(
     r"(?i)(?<![\w\-])--?(?:password|passwd|pass|pwd|token|secret|api-key|apikey|api_key|"
     r"auth-token|access-token|client-secret|secret-key|access-key)[ \t]+"
     r"(?P<v>'[^'\n]*'|\"[^\"\n]*\"|[^\s'\"\-$][^\s'\"]*)")
-MYSQL_P = re.compile(r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]*?"
-                     r"[ \t]-p(?P<v>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]+)")
+DASH_P = re.compile(r"[ \t]-p(?P<v>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]+)")
+MYSQL_TOOL = re.compile(r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^|;&]*$")
+MYSQL_REACH = 200  # how far before `-p…` the client's name may stand
 SSHPASS_P = re.compile(r"\bsshpass[ \t]+-p[ \t]*(?P<v>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]+)")
 CURL_USER = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]+['\"]?(?P<user>[^\s:'\"]+):"
                        r"(?P<v>[^\s'\"]+)")
@@ -77,8 +79,15 @@ _CAMEL_WORDS = re.compile(r"^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*$")  # `Bearer SomeClas
 HEADER_AUTH_WORDS = ("bearer", "basic", "token", "apikey", "api-key")
 
 
+def has_token_prefix(text: str) -> bool:
+    """One C call for a short text; a find per prefix for a long one (an alternation crawls)."""
+    if len(text) <= 4096:
+        return bool(TOKEN_PREFIX.search(text))
+    return any(literal in text for literal in TOKEN_LITERALS)
+
+
 def tokens(line: str) -> Iterator[Span]:
-    if not TOKEN_PREFIX.search(line):  # one C call for the common line with no token at all
+    if not has_token_prefix(line):  # the common line holds no token at all
         return
     for kind, literals, pattern in _COMPILED:
         if not any(literal in line for literal in literals):
@@ -164,12 +173,23 @@ def _opaque(value: str) -> bool:
     return classes >= 2 and values.entropy(value) >= 3.0 and not _CAMEL_WORDS.match(value)
 
 
+def _mysql_p(line: str) -> Iterator[re.Match[str]]:
+    """`mysql … -p<password>`: each `-p…` with a MySQL client named shortly before it, in the same
+    command (looked up backwards from the flag, so a line of `mysql mysql …` stays linear)."""
+    if "mysql" not in line and "mariadb" not in line:
+        return
+    for match in DASH_P.finditer(line):
+        if MYSQL_TOOL.search(line, max(0, match.start() - MYSQL_REACH), match.start()):
+            yield match
+
+
 def shell(line: str) -> Iterator[Span]:
-    for pattern in (SHELL_FLAG, MYSQL_P, SSHPASS_P, CURL_USER):
-        for match in pattern.finditer(line):
+    for pattern in (SHELL_FLAG.finditer(line), _mysql_p(line), SSHPASS_P.finditer(line),
+                    CURL_USER.finditer(line)):
+        for match in pattern:
             value, left, right = _unquote(match.group("v"))
-            if values.placeholder(value) or value.startswith("$"):
-                continue
+            if values.placeholder(value) or value.startswith("$") or "`" in value:
+                continue  # a reference, or prose quoting a command
             start = match.start("v")
             yield "credential", start + left, start + right
 
@@ -178,8 +198,17 @@ FINDERS = (tokens, assignments, url_passwords, headers, shell)
 
 
 def line_spans(line: str) -> list[Span]:
-    """Every secret span on one line, from every finder (overlaps merged later)."""
-    return [span for finder in FINDERS for span in finder(line)]
+    """Every secret span on one line, from every finder (overlaps merged later); a finder
+    runs only when the line holds the character its shapes cannot do without."""
+    spans = list(tokens(line))
+    if "=" in line or ":" in line:
+        spans += assignments(line)
+        spans += url_passwords(line)
+    if " " in line or "\t" in line:
+        spans += headers(line)
+    if "-" in line:
+        spans += shell(line)
+    return spans
 
 
 TOKEN_LITERALS = tuple(sorted({literal for _, literals, _ in TOKENS for literal in literals},

@@ -100,6 +100,8 @@ def _file_like(value: str) -> bool:
 
 
 def entropy(value: str) -> float:
+    """Shannon entropy per character (of the first 4,096: enough to tell, and bounded)."""
+    value = value[:4096]
     counts: dict[str, int] = {}
     for char in value:
         counts[char] = counts.get(char, 0) + 1
@@ -110,9 +112,10 @@ def random_looking(value: str) -> bool:
     """Long, mixed and high-entropy: what a generated key looks like (not `primary`, `id`)."""
     if len(value) < 16 or " " in value:
         return False
-    classes = sum((any(c.islower() for c in value), any(c.isupper() for c in value),
-                   any(c.isdigit() for c in value)))
-    return classes >= 2 and entropy(value) >= 3.2
+    head = value[:4096]
+    classes = sum((any(c.islower() for c in head), any(c.isupper() for c in head),
+                   any(c.isdigit() for c in head)))
+    return classes >= 2 and entropy(head) >= 3.2
 
 
 def secret_value(value: str, *, quoted: bool, strong: bool, env_form: bool = False,
