@@ -42,11 +42,36 @@ KINDS: dict[str, Kind] = {
 }
 
 
-def document(path: str, label: str) -> Compress:
-    """A document map (headings with exact line ranges); `path` picks the markup."""
+def document(path: str, label: str, kind: str | None = None) -> Compress:
+    """A document map (headings with exact line ranges), parsed as the markup its content shows
+    (structural/markup.py; `path`'s extension only breaks a near tie), or as `kind` when the
+    caller sniffed it already."""
     from garrepa_py.structural import document as doc
 
-    return lambda text: Structural(doc.render(doc.outline(text, path), label, DOCUMENT_MAP_CHARS))
+    return lambda text: Structural(doc.render(doc.outline(text, path, kind), label,
+                                              DOCUMENT_MAP_CHARS))
+
+
+class SavedLog:
+    """A log or command output saved to a file: the logs route's digest, whose line ranges are
+    the file's own. `complete` after a call: every failure is in the digest, whole or (past
+    its budget) named with its lines; False when the digest had to cut its own listing."""
+
+    __slots__ = ("family", "path", "complete")
+
+    def __init__(self, family: str, path: str) -> None:
+        self.family = family
+        self.path = path
+        self.complete = False
+
+    def __call__(self, text: str) -> Structural:
+        from garrepa_py.structural import logs
+
+        digest = logs.digest(text, self.family, self.path)
+        # logs.digest names each failure it cannot show whole, unless that listing itself is
+        # over its budget: then it cuts it and says so
+        self.complete = "\n… (cut)\n" not in digest.text
+        return Structural(digest.text)
 
 
 def json_blocks(texts: list[str]) -> Compress:

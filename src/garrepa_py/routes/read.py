@@ -199,11 +199,21 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
     from garrepa_py.engine.types import BriefRequest
 
     label = os.path.relpath(path, context.project) if path.startswith(context.project) else path
+    from garrepa_py.structural import markup, saved_log
+
+    # What the text is, not what its name says: a saved test run gets the logs route's digest
+    # (or passes whole), a .txt written in reStructuredText the RST outline.
+    sniffed = markup.sniff(text, path)
+    family = saved_log.family(text, path, sniffed)
+    if family is not None:
+        from garrepa_py.routes import read_log
+
+        return read_log.handle(text, len(lines), path, label, family, context, window)
     kind = compressors.KINDS["document"]
     recovery = (f"[exact text: {path} itself, {len(lines):,} lines | the line ranges in this "
                 "map are the file's own: Read it with offset=<first line> and "
                 "limit=<line count>]")
-    result = brief(BriefRequest(kind.route, text, label, compressors.document(path, label),
+    result = brief(BriefRequest(kind.route, text, label, compressors.document(path, label, sniffed.kind),
                                 recovery=recovery, combine=kind.combine,
                                 model_chars=kind.model_chars),
                    context.config, context.project, context.deadline)

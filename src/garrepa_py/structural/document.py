@@ -1,7 +1,8 @@
 """Document maps without a model: the heading outline with exact line ranges and sizes.
 
 Pure and deterministic. Understands Markdown (ATX and setext), reStructuredText (underlines and
-overlines), AsciiDoc, Org and HTML headings; front matter; fenced code blocks and tables.
+overlines), AsciiDoc, Org and HTML headings; front matter; fenced code blocks and tables. Which
+one a document is written in comes from its content (markup.py), not its name.
 Linear in the document's size.
 """
 
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from garrepa_py import textlines
+from garrepa_py.structural import markup
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
@@ -19,6 +21,7 @@ _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _RST_ADORN = re.compile(r"^([=\-~^\"'`#*+:._<>!$%&,;?@\\/|])\1{2,}[ \t]*$")
 _ADOC = re.compile(r"^(={1,6})[ \t]+(\S.*)$")
 _ADOC_BLOCK = re.compile(r"^(-{4,}|\.{4,}|={4,}|\+{4,}|\*{4,}|_{4,})[ \t]*$")
+_ADOC_UNDERLINES = "=-~^+"  # the two-line title levels, in order
 _ORG = re.compile(r"^(\*{1,8})[ \t]+(\S.*)$")
 _HTML = re.compile(r"<h([1-6])\b[^>]*>(.*?)</h\1\s*>", re.I | re.S)
 _TAG = re.compile(r"<[^>]+>")
@@ -47,13 +50,8 @@ class Outline:
 
 
 def kind_of(path: str) -> str:
-    lower = path.lower()
-    for suffix, kind in ((".md", "markdown"), (".mdx", "markdown"), (".markdown", "markdown"),
-                         (".rst", "rst"), (".adoc", "asciidoc"), (".asciidoc", "asciidoc"),
-                         (".org", "org"), (".html", "html"), (".htm", "html")):
-        if lower.endswith(suffix):
-            return kind
-    return "text"
+    """The markup the extension alone suggests (the sniffer's tie-breaker)."""
+    return markup.extension_kind(path) or "text"
 
 
 def _front_matter(lines: list[str]) -> tuple[int, int] | None:
@@ -124,10 +122,13 @@ def _rst(lines: list[str]) -> tuple[list[tuple[int, str, int]], int, int]:
         title = line.rstrip()
         below = lines[index + 1].rstrip() if index + 1 < len(lines) else ""
         above = lines[index - 1].rstrip() if index > 0 else ""
-        if (title.strip() and not title[0].isspace() and not _RST_ADORN.match(title)
+        if (title.strip() and not _RST_ADORN.match(title)
                 and _RST_ADORN.match(below) and len(below) >= len(title.strip()) - 1
                 and len(below) >= 3):
             overline = bool(_RST_ADORN.match(above)) and above[0] == below[0]
+            if title[0].isspace() and not overline:  # indented: a block's text, not a title
+                index += 1
+                continue
             style = (below[0], overline)
             if style not in styles:
                 styles.append(style)
@@ -140,10 +141,20 @@ def _rst(lines: list[str]) -> tuple[list[tuple[int, str, int]], int, int]:
 
 
 def _asciidoc(lines: list[str]) -> tuple[list[tuple[int, str, int]], int, int]:
+    """One-line titles (`== Section`, `== Section ==`) and classic two-line ones (a title over
+    a line of =, -, ~, ^ or + as long as it, give or take two); nothing inside a block."""
     headings: list[tuple[int, str, int]] = []
     block: str | None = None
     code = tables = 0
+    underline = -1  # the line under a two-line title: not a block delimiter
     for index, line in enumerate(lines):
+        if index == underline:
+            continue
+        if block is None and _two_line_title(lines, index):
+            title = line.strip()
+            headings.append((_ADOC_UNDERLINES.index(lines[index + 1][0]) + 1, title, index + 1))
+            underline = index + 1
+            continue
         delimiter = _ADOC_BLOCK.match(line)
         if delimiter:
             if block is None:
@@ -158,8 +169,22 @@ def _asciidoc(lines: list[str]) -> tuple[list[tuple[int, str, int]], int, int]:
             tables += 1
         heading = _ADOC.match(line)
         if heading:
-            headings.append((len(heading.group(1)), heading.group(2).strip(), index + 1))
+            title = heading.group(2).strip()
+            closing = title.rsplit(" ", 1)
+            if len(closing) == 2 and closing[1] == heading.group(1):  # `== Section ==`
+                title = closing[0].rstrip()
+            headings.append((len(heading.group(1)), title, index + 1))
     return headings, code, tables // 2 + tables % 2
+
+
+def _two_line_title(lines: list[str], index: int) -> bool:
+    line = lines[index]
+    if index + 1 >= len(lines) or not line.strip() or line[0] in " \t.[/|" or (
+            index and lines[index - 1].strip()):
+        return False
+    below = lines[index + 1].rstrip()
+    return (len(below) >= 2 and below[0] in _ADOC_UNDERLINES and below == below[0] * len(below)
+            and abs(len(below) - len(line.rstrip())) <= 2 and not _ADOC_BLOCK.match(line))
 
 
 def _org(lines: list[str]) -> tuple[list[tuple[int, str, int]], int, int]:
@@ -184,9 +209,11 @@ def _html(text: str) -> tuple[list[tuple[int, str, int]], int, int]:
     return headings, lower.count("<pre"), lower.count("<table")
 
 
-def outline(text: str, path: str) -> Outline:
+def outline(text: str, path: str, kind: str | None = None) -> Outline:
+    """The outline of `text`, parsed as the markup its content shows (`path`'s extension breaks
+    a tie; see markup.sniff), or as `kind` when the caller already sniffed it."""
     lines = textlines.split(text)
-    kind = kind_of(path)
+    kind = kind or markup.sniff(text, path).kind
     front = _front_matter(lines) if kind in ("markdown", "text", "asciidoc") else None
     if kind == "rst":
         headings, code, tables = _rst(lines)

@@ -1,0 +1,60 @@
+"""A Read of a saved log or command output (a test run kept as `test-output.txt`): the logs
+route's digest, or the file whole; never a document map cut after its opening lines.
+
+Claude Code alone returns such a file whole (up to its 256 KB Read cap), failures and all. So
+the digest replaces it only when it keeps every failure (whole, or past its budget named with
+its line range in the file itself, as the logs route does for a live run) and is at most a
+quarter of the file's size; otherwise the Read passes as it came. The model is never asked:
+the logs route's digest is deterministic and quotes the failures verbatim.
+"""
+
+from __future__ import annotations
+
+from garrepa_py.routes import read_reply
+from garrepa_py.routes.verdict import Verdict
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from garrepa_py.routes.verdict import HookContext
+
+DIGEST_SHARE = 4  # the digest replaces the log only when at most 1/DIGEST_SHARE of its size
+
+
+def handle(text: str, total_lines: int, path: str, label: str, family: str,
+           context: HookContext, window: read_reply.Window | None) -> Verdict:
+    """The Read's verdict for `text`, a saved log of `family` (structural/saved_log.py)."""
+    notes = {"saved_log": family}
+    if window is not None and (window.first > 1 or len(window.lines) < total_lines):
+        return Verdict("pass", "saved-log-window", chars_in=len(window.content), notes=notes)
+    from garrepa_py.engine import compressors
+    from garrepa_py.engine.brief import brief
+    from garrepa_py.engine.types import BriefRequest
+
+    digest = compressors.SavedLog(family, path)
+    recovery = (f"[exact text: {path} itself, {total_lines:,} lines | the line ranges in this "
+                "digest are the file's own: Read it with offset=<first line> and "
+                "limit=<line count>]")
+    result = brief(BriefRequest("read", text, label, digest, recovery=recovery),
+                   context.config, context.project, context.deadline,
+                   client_factory=lambda config: (None, "saved-log"))
+    notes.update(result.journal)
+    if result.decision != "compress":
+        return Verdict("pass", f"saved-log-{result.reason}", chars_in=len(text), notes=notes)
+    if not digest.complete:
+        return Verdict("pass", "saved-log-whole", chars_in=len(text), notes=notes)
+    if len(result.text) * DIGEST_SHARE > len(text):
+        return Verdict("pass", "saved-log-small-gain", chars_in=len(text), notes=notes)
+    header = (f"[garrepa: {label} is a saved {family} log of {total_lines:,} lines, so this Read "
+              "is its digest: every failure, whole or by its lines, the passing lines counted. "
+              "The numbers at the left only count the lines of this reply; the line ranges "
+              "inside it are the file's own.]")
+    content = f"{header}\n{result.text}\n{SECTION_NOTE}"
+    if window is None:
+        return Verdict("compress", "saved-log-deny", read_reply.deny_reply(content),
+                       chars_in=len(text), chars_out=len(content), notes=notes)
+    return Verdict("compress", "saved-log-digest", read_reply.post_reply(window, content),
+                   chars_in=len(window.content), chars_out=len(content), notes=notes)
+
+
+SECTION_NOTE = ("garrepa: for any part of the log, Read the same file with offset=<first line> "
+                "and limit=<line count> from the digest above.")
