@@ -56,8 +56,8 @@ def test_model_briefing_is_stamped_spilled_and_journaled(project: Path) -> None:
     lines = result.text.split("\n")
     assert lines[0] == (f"[garrepa briefing | mcp | mcp__github__list_issues | original: "
                         f"{len(SOURCE):,} chars, {SOURCE.count(chr(10)) + 1:,} lines | "
-                        "notes by claude-haiku-4-5, their ids and line ranges checked against "
-                        "the source]")
+                        "notes by claude-haiku-4-5, their ids, line ranges and stated values "
+                        "checked against the source]")
     # the model's notes are fenced and labelled as data, every line of them prefixed
     assert lines[1] == stamp.NOTES_OPEN
     assert lines[2] == stamp.NOTES_LINE + FAITHFUL

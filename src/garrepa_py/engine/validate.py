@@ -2,12 +2,14 @@
 
 A model reply is hostile input too: the content it summarised may have steered it. It is
 accepted only when it is non-empty and within budget, cites no handle the source lacks, cites
-the source in every paragraph (a handle that the source holds, or a line range inside it), and
-says nothing to its reader: no sentence, in any language, script or disguise, that addresses
-the agent or asks for an action (`directives`). Otherwise the structural briefing serves. What
-is accepted is delivered, and its handles checked, without invisible characters. Near-linear:
-the source's handles are collected once, briefing handles looked up in that set, and only a
-bounded number checked the slow way.
+the source in every paragraph (a handle that the source holds, or a line range inside it),
+every line range it cites holds the identifiers cited with it and every value it states for
+one agrees with those lines (`citations`), and it says nothing to its reader: no sentence, in
+any language, script or disguise, that addresses the agent or asks for an action
+(`directives`). Otherwise the structural briefing serves. What is accepted is delivered, and
+its handles checked, without invisible characters. Near-linear: the source's handles are
+collected once, briefing handles looked up in that set, and only a bounded number checked the
+slow way.
 """
 
 from __future__ import annotations
@@ -15,21 +17,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from garrepa_py.engine import directives, normalise
+from garrepa_py.engine import citations, directives, normalise
 from garrepa_py.structural import handles
 
-# "lines 3-9", and the same in the languages the prompt lets the model write in ("Zeilen 3-9",
-# "строки 3-9", "第3-9行", "3-9行目", "3-9줄"): group 1-2 before the number, 3-4 after.
-LINE_REFERENCE = re.compile(
-    r"\b(?:lines?|L|lignes?|zeilen?|l[ií]neas?|linhas?|righe|riga|строк[а-я]*)\s?(\d{1,9})"
-    r"(?:\s?[-–]\s?(\d{1,9}))?"
-    r"|(?<!\d)(\d{1,9})(?:\s?[-–~〜]\s?(\d{1,9}))?\s?(?:行|줄)", re.IGNORECASE)
-
-
-def _range(match: re.Match[str]) -> tuple[int, int]:
-    first = match.group(1) or match.group(3)
-    last = match.group(2) or match.group(4) or first
-    return int(first), int(last)
+LINE_REFERENCE = citations.LINE_REFERENCE
+_range = citations.line_range
 MAX_SLOW_LOOKUPS = 64  # briefing handles not in the source's handle set, checked by scanning
 HEADING_CHARS = 100
 
@@ -101,6 +93,10 @@ def check(reply: str, source: str, must_keep: tuple[str, ...],
     source_lines = source.count("\n") + 1
     if _outside(body, source_lines):
         return Checked(None, "line-range-outside")
+    if LINE_REFERENCE.search(body):
+        wrong = citations.check(body, citations.Source(source))
+        if wrong:
+            return Checked(None, wrong)
     for paragraph in re.split(r"\n\s*\n", body):
         paragraph = paragraph.strip()
         if not paragraph or _is_heading(paragraph):
