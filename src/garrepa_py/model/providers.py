@@ -88,6 +88,19 @@ def _logged_in_claude(env: Mapping[str, str]) -> str | None:
     return None
 
 
+def _anthropic_credential(explicit: str | None, env: Mapping[str, str]
+                          ) -> tuple[str, bool, str] | None:
+    """(secret, is a bearer token, where it came from) of the first Anthropic credential set:
+    an explicit `provider.apiKeyEnvVar`, then $ANTHROPIC_API_KEY, then $ANTHROPIC_AUTH_TOKEN."""
+    if explicit and env.get(explicit):
+        return env[explicit], False, f"key from ${explicit}"
+    if env.get("ANTHROPIC_API_KEY"):
+        return env["ANTHROPIC_API_KEY"], False, "key from $ANTHROPIC_API_KEY"
+    if env.get("ANTHROPIC_AUTH_TOKEN"):
+        return env["ANTHROPIC_AUTH_TOKEN"], True, "bearer token from $ANTHROPIC_AUTH_TOKEN"
+    return None
+
+
 def _auto(config: Config, env: Mapping[str, str]) -> tuple[ModelClient | None, str]:
     """Follow Claude Code's own way to Claude: its environment, else a logged-in `claude`.
 
@@ -107,18 +120,14 @@ def _auto(config: Config, env: Mapping[str, str]) -> tuple[ModelClient | None, s
     base_url = provider.base_url or env.get("ANTHROPIC_BASE_URL") or None
     headers = custom_headers(env.get("ANTHROPIC_CUSTOM_HEADERS"))
     explicit_variable = config.sources.get("provider.apiKeyEnvVar", "default") != "default"
-    from garrepa_py.model.anthropic_api import AnthropicClient
+    found = _anthropic_credential(provider.api_key_env_var if explicit_variable else None, env)
+    if found is not None:
+        # Imported only now that a key exists: the structural-only path loads no HTTP stack.
+        from garrepa_py.model.anthropic_api import AnthropicClient
 
-    where = f" at {base_url}" if base_url else ""
-    if explicit_variable and env.get(provider.api_key_env_var):
-        return AnthropicClient(env[provider.api_key_env_var], model, base_url, False, headers,
-                               f"key from ${provider.api_key_env_var}{where}"), ""
-    if env.get("ANTHROPIC_API_KEY"):
-        return AnthropicClient(env["ANTHROPIC_API_KEY"], model, base_url, False, headers,
-                               f"key from $ANTHROPIC_API_KEY{where}"), ""
-    if env.get("ANTHROPIC_AUTH_TOKEN"):
-        return AnthropicClient(env["ANTHROPIC_AUTH_TOKEN"], model, base_url, True, headers,
-                               f"bearer token from $ANTHROPIC_AUTH_TOKEN{where}"), ""
+        secret, bearer, what = found
+        where = f" at {base_url}" if base_url else ""
+        return AnthropicClient(secret, model, base_url, bearer, headers, f"{what}{where}"), ""
     binary = _logged_in_claude(env)
     if binary is not None:
         from garrepa_py.model.claude_cli import ClaudeCliClient
@@ -127,3 +136,56 @@ def _auto(config: Config, env: Mapping[str, str]) -> tuple[ModelClient | None, s
         client.origin = f"logged-in claude at {binary}"
         return client, ""
     return None, "auto-nothing-found"
+
+
+KEEP_LOCAL = "to keep them local: `garrepa config set provider.type none`"
+CLAUDE_CODE_VARIABLES = ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL",
+                         "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX")
+SETTINGS_MAX_BYTES = 1024 * 1024
+
+
+def claude_code_environment(project: str, environ: Mapping[str, str] | None = None
+                            ) -> dict[str, str]:
+    """The environment a hook started by Claude Code here sees: this one, plus the `env` of
+    the user's and the project's Claude Code settings (they are applied to every hook)."""
+    import json
+
+    env = dict(os.environ if environ is None else environ)
+    home = env.get("CLAUDE_CONFIG_DIR") or os.path.join(env.get("HOME") or
+                                                        os.path.expanduser("~"), ".claude")
+    for path in (os.path.join(home, "settings.json"),
+                 os.path.join(project, ".claude", "settings.json"),
+                 os.path.join(project, ".claude", "settings.local.json")):
+        try:
+            with open(path, "rb") as handle:
+                settings = json.loads(handle.read(SETTINGS_MAX_BYTES))
+        except (OSError, ValueError):
+            continue
+        block = settings.get("env") if isinstance(settings, dict) else None
+        if isinstance(block, dict):
+            env.update({k: v for k, v in block.items() if isinstance(k, str) and isinstance(v, str)})
+    return env
+
+
+def endpoint(client: ModelClient) -> str:
+    """Where a client sends what it is given, in words."""
+    if client.name == "claude-cli":
+        return "Anthropic, through the logged-in `claude`"
+    if client.name in ("bedrock", "vertex"):
+        return "Amazon Bedrock" if client.name == "bedrock" else "Google Vertex AI"
+    return str(getattr(client, "base_url", None) or getattr(client, "url", "") or client.name)
+
+
+def egress(config: Config, client: ModelClient | None) -> str:
+    """What leaves this machine, said plainly (`init` and `doctor`); "" when nothing can."""
+    if client is not None:
+        origin = getattr(client, "origin", "")
+        how = f" ({origin})" if origin else ""
+        return (f"documents and tool results that garrepa briefs (secrets masked) are sent to "
+                f"{endpoint(client)}{how}; inside Claude Code the hook has Claude Code's own "
+                f"environment, so its key or gateway is used the same way; {KEEP_LOCAL}")
+    if config.settings.provider.type != "auto":
+        return ""
+    return ("provider auto: inside Claude Code the hook has Claude Code's environment; if that "
+            f"has {', '.join(CLAUDE_CODE_VARIABLES)} or a logged-in `claude`, documents and "
+            f"tool results that garrepa briefs (secrets masked) go to that endpoint; {KEEP_LOCAL}")
