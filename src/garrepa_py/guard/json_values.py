@@ -153,7 +153,7 @@ def findings(text: str, candidates: list[int] | None, inner: Callable[[str], tup
     """
     out: list[Found] = []
     unmaskable: set[str] = set()
-    strengths: dict[str, str | None] = {}
+    strengths: dict[str, str | None] = {}  # keys repeat in every item: judged once
     flags = candidates or []
     line, counted, line_start = 1, 0, 0  # where `counted` is: lines are counted once, forward
     try:

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 # The collapsed name (lower-case, separators dropped) ends with one of these: it holds a secret.
@@ -27,6 +28,7 @@ def words(name: str) -> list[str]:
     return [w for w in _SEPARATORS.split(_CAMEL.sub("_", name).lower()) if w]
 
 
+@functools.lru_cache(maxsize=4096)
 def strength(name: str) -> str | None:
     """STRONG (a secret name), WEAK (`*_key`: a secret only when the value looks random), None."""
     parts = words(name)
@@ -45,6 +47,7 @@ def strength(name: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def kind(name: str) -> str:
     """The finding's kind for a secret under this name."""
     collapsed = "".join(words(name))

@@ -207,8 +207,12 @@ def _lines_of(text: str, offsets: list[int]) -> list[int]:
 
 def scan(text: str, depth: int = 0) -> Scan:
     """Every secret finding in `text`, by line (1-based) and span. Never raises on content."""
-    from garrepa_py.guard import json_values
+    from garrepa_py.guard import json_values, shapes
 
+    if depth and len(text) <= SMALL_TEXT and "\n" not in text and text[:1] not in "{[" \
+            and "PRIVATE KEY" not in text:  # a JSON string value the prefilter flagged: one line
+        return Scan(_merged([Finding(kind, 1, start, end)
+                             for kind, start, end in shapes.line_spans(text)]))
     found: list[Finding] = []
     unmaskable: set[str] = set()
     offsets = _candidate_offsets(text)
@@ -244,8 +248,6 @@ def scan(text: str, depth: int = 0) -> Scan:
     if len(candidates) > MAX_CANDIDATE_LINES:
         unmaskable.add("too-many-candidates")  # cannot be sure in time: send nothing
     else:
-        from garrepa_py.guard import shapes
-
         for number in candidates:
             found.extend(Finding(kind, number, start, end)
                          for kind, start, end in shapes.line_spans(lines[number - 1]))
