@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -171,3 +173,37 @@ def test_a_django_txt_doc_through_the_real_hook_maps_its_rst_sections(
         assert row in content, row
     record = last(garrepa_home)
     assert (record["decision"], record["reason"]) == ("compress", "mapped-narrow")
+
+
+def _hook_with_threshold(project: Path, path: Path, threshold: int) -> subprocess.CompletedProcess[bytes]:
+    return run_hook(json.dumps(post_read(path)), env={
+        "CLAUDE_PROJECT_DIR": str(project), "GARREPA_PROVIDER": "none",
+        "GARREPA_THRESHOLD": str(threshold)})
+
+
+def test_a_timestamped_log_of_no_known_runner_passes_whole(project: Path, tmp_path: Path,
+                                                           garrepa_home: Path) -> None:
+    """pip's own --log file (each line timestamped): a log, but of no runner whose outcome a
+    saved file could tell, so it is delivered as Claude Code would, whole."""
+    target = project / "pip-log.txt"
+    subprocess.run([sys.executable, "-m", "pip", "--disable-pip-version-check", "--log",
+                    str(target), "list"], check=True, capture_output=True, timeout=120)
+    text = target.read_text()
+    assert len(text) > 1000 and text.count("\n") >= 20
+    assert saved_log.family(text, "pip-log.txt") == "generic"
+    assert markup.sniff(text, "pip-log.txt").kind != "rst"
+    proc = _hook_with_threshold(project, target, 1000)
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    assert (last(garrepa_home)["reason"], last(garrepa_home)["saved_log"]) == (
+        "saved-log-generic", "generic")
+
+
+def test_a_saved_log_whose_digest_saves_little_passes_whole(project: Path, native_corpus: Path,
+                                                            garrepa_home: Path) -> None:
+    """Maven's failing run: its digest (2.1 K of 4.9 K) would save too little to hide the rest."""
+    target = project / "build-output.txt"
+    shutil.copy(native_corpus / "maven-test-failures.log", target)
+    proc = _hook_with_threshold(project, target, 1000)
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    assert (last(garrepa_home)["reason"], last(garrepa_home)["saved_log"]) == (
+        "saved-log-small-gain", "maven")

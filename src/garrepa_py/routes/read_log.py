@@ -4,8 +4,10 @@ route's digest, or the file whole; never a document map cut after its opening li
 Claude Code alone returns such a file whole (up to its 256 KB Read cap), failures and all. So
 the digest replaces it only when it keeps every failure (whole, or past its budget named with
 its line range in the file itself, as the logs route does for a live run) and is at most a
-quarter of the file's size; otherwise the Read passes as it came. The model is never asked:
-the logs route's digest is deterministic and quotes the failures verbatim.
+quarter of the file's size; otherwise the Read passes as it came. A log of no known runner
+(timestamped lines) passes whole too: the digest would tell a pass or a failure, and a saved
+file has no exit status and no summary line to tell it by. The model is never asked: the logs
+route's digest is deterministic and quotes the failures verbatim.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ def handle(text: str, total_lines: int, path: str, label: str, family: str,
     notes = {"saved_log": family}
     if window is not None and (window.first > 1 or len(window.lines) < total_lines):
         return Verdict("pass", "saved-log-window", chars_in=len(window.content), notes=notes)
+    if family == "generic":
+        return Verdict("pass", "saved-log-generic", chars_in=len(text), notes=notes)
     from garrepa_py.engine import compressors
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
