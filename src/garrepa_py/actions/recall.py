@@ -193,10 +193,12 @@ def ask(path: Path, question: str, client: ModelClient,
                            hint="`garrepa peek` shows its lines on this machine without a model")
     lines = lines_of(path)
     masked_lines = secrets.mask("\n".join(lines), secrets.scan("\n".join(lines))).split("\n")
+    frame = (f"Question: {question}\n<untrusted-content>\n", "</untrusted-content>\n"
+             "Reply with the relevant lines only, as '<number>: <line text>'.")
+    room = door.context_chars(client) - len(ASK_SYSTEM) - len(frame[0]) - len(frame[1])
     numbered = "".join(f"{n}\t{line}\n"
-                       for n, line in enumerate(masked_lines, start=1))[:ASK_CHARS]
-    user = (f"Question: {question}\n<untrusted-content>\n{numbered}</untrusted-content>\n"
-            "Reply with the relevant lines only, as '<number>: <line text>'.")
+                       for n, line in enumerate(masked_lines, start=1))[:min(ASK_CHARS, room)]
+    user = f"{frame[0]}{numbered}{frame[1]}"
     verified: list[tuple[int, str]] = []
     rejected: list[str] = []
 

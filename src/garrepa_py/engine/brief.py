@@ -1,6 +1,9 @@
 """The engine: source text in, a validated, stamped briefing (or a reasoned pass) out.
 
 guard → structural → shorter? → cache → model (validated) → spill → stamp.
+What goes to the model is the numbered source, or its structural digest when the source is
+over the provider's context budget (journal: `model_input`); either way the reply is checked
+against the whole source.
 A model problem of any kind falls back to the structural briefing; a structural compressor that
 fails falls back to the generic one; anything else to a pass-through. The model's HTTP stack is
 imported only when a client is made.
@@ -81,8 +84,8 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
     started = time.monotonic()
     try:
         exchange = door.ask(client, prompt.SYSTEM,
-                            prompt.user_message(request.route, request.label, source,
-                                                request.question, request.model_chars),
+                            _user_message(request, source, structural, door.context_chars(client),
+                                          journal),
                             config.settings.provider.max_tokens,
                             deadline - MODEL_MARGIN_SECONDS, accept)
     except Rejected as exc:  # it answered, and the answer failed validation: remembered
@@ -100,6 +103,21 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
     _remember(project, key, {"status": "ok", "text": exchange.text, "also": restored,
                              "model": exchange.reply.model}, journal)
     return _with_also(exchange.text, restored)
+
+
+def _user_message(request: BriefRequest, source: str, structural: Structural, budget: int,
+                  journal: dict[str, Any]) -> str:
+    """The numbered source, or, when that would be over the provider's context budget, the
+    structural digest (its line ranges are the source's): never more than the budget allows.
+    The reply is checked against the whole source either way."""
+    if len(prompt.SYSTEM) + len(source) <= budget:  # numbering only lengthens it
+        whole = prompt.user_message(request.route, request.label, source, request.question,
+                                    request.model_chars)
+        if len(prompt.SYSTEM) + len(whole) <= budget:
+            return whole
+    journal.update(model_input="structural-digest", model_input_why=f"over-budget-{budget}")
+    return prompt.digest_message(request.route, request.label, structural.text, len(source),
+                                 textlines.count(source), request.question, request.model_chars)
 
 
 def _with_also(notes: str, also: list[str]) -> tuple[str, str]:

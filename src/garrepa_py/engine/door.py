@@ -1,7 +1,9 @@
 """The one door to a model: every request from every route and command passes through `ask`.
 
 It masks every secret in what is sent (`[secret: KIND]`) and sends nothing when a secret's
-extent is unknown; it holds the call to the caller's token budget and deadline; it turns any
+extent is unknown; it sends nothing over the provider's context budget (`context_chars`: the
+caller sends a digest instead, see brief.py); it holds the call to the caller's token budget
+and deadline; it turns any
 client failure into a `ModelError` with a short journal reason; and it puts the reply through
 the caller's validation (`accept`), so no unchecked model text leaves it. No other module calls
 a client's `complete` (a test walks the source tree to keep it so).
@@ -19,6 +21,13 @@ if TYPE_CHECKING:
     from garrepa_py.model.base import ModelClient, ModelReply
 
 
+# What one request may carry (system + user, in characters), by client name. Claude models
+# here have 200 K-token windows; 300 K chars is about 75-100 K tokens of prose, code or JSON
+# (fewer chars per token), well under it with room for the reply. An OpenAI-compatible server
+# is often a local model with a 32 K-token window.
+DEFAULT_CONTEXT_CHARS = 300_000
+CONTEXT_CHARS = {"openai-compatible": 100_000}
+
 # `accept(reply text)` → (the text to use, "") or (None, why it is rejected)
 Accept = Callable[[str], tuple[str | None, str]]
 
@@ -28,6 +37,13 @@ class Exchange:
     reply: ModelReply
     text: str  # the reply as validated (handles restored, trimmed): the only text to use
     masked: secrets.Scan  # what was masked on the way out (kinds and lines, never values)
+
+
+def context_chars(client: ModelClient) -> int:
+    """The most characters one request to this client may carry."""
+    own = getattr(client, "context_chars", None)
+    return own if isinstance(own, int) and own > 0 else CONTEXT_CHARS.get(
+        client.name, DEFAULT_CONTEXT_CHARS)
 
 
 def ask(client: ModelClient, system: str, user: str, max_tokens: int, deadline: float,
@@ -44,6 +60,9 @@ def ask(client: ModelClient, system: str, user: str, max_tokens: int, deadline: 
     if found.unmaskable:
         raise ModelError("secret-unmaskable", ",".join(found.unmaskable))
     safe = secrets.mask(user, found)
+    budget = context_chars(client)
+    if len(system) + len(safe) > budget:  # as sent: masking can lengthen a line
+        raise ModelError("over-context-budget", f"{len(system) + len(safe):,} > {budget:,} chars")
     try:
         stream = getattr(client, "stream", None)
         if on_text is not None and stream is not None:
