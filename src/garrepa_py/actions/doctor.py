@@ -15,6 +15,10 @@ from garrepa_py.errors import GarrepaError
 from garrepa_py.install import settings_merge
 from garrepa_py.install.project import interpreter_record_text, is_managed, read_settings
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from garrepa_py.model.base import ModelClient
+
 MIN_CLAUDE = (2, 1, 121)  # first version that applies updatedToolOutput for every tool
 
 
@@ -78,9 +82,12 @@ def _settings(project: Path, config: Config) -> Check:
     from garrepa_py.install import rules
 
     read_rules = rules.read_rules(config.settings.read)
+    # logs on in a config that lost its trust (an edit since `garrepa trust`): the entries are
+    # still what the user asked for, and the fix is trust, not init (which would remove them)
+    waiting = not config.settings.logs.enabled and "logs.enabled" in config.untrusted_keys
     slots = settings_merge.slots_for(read_rules, rules.git_rules(),
-                                     rules.log_rules() if config.settings.logs.enabled else (),
-                                     config.settings.read.mode)
+                                     rules.log_rules() if config.settings.logs.enabled or waiting
+                                     else (), config.settings.read.mode)
     missing = settings_merge.has_all_entries(data, config.settings.hook.timeout_seconds, slots)
     shown = "; ".join(missing[:4]) + (f"; and {len(missing) - 4} more" if len(missing) > 4 else "")
     if missing and len([line for line in missing if line.endswith(": missing")]) == len(slots):
@@ -90,6 +97,16 @@ def _settings(project: Path, config: Config) -> Check:
         # config would install: an older garrepa's entries, or doc types added since.
         return Check("settings", "warn", shown, "run `garrepa init`: it rewrites the entries in "
                                                 "place to match this garrepa and the config")
+    if waiting:
+        return Check("settings", "warn", f"the logs route's {len(rules.log_rules())} entries wait "
+                                         "for trust: garrepa.config.json changed since you "
+                                         "trusted it, so test and build runs are left as they are",
+                     "review garrepa.config.json, then run `garrepa trust` (not `garrepa init`: "
+                     "it would remove the logs entries)")
+    stale = _stale_timeouts(data, config.settings.hook.timeout_seconds)
+    if stale:
+        return Check("settings", "warn", stale, "run `garrepa init`: it sets the config's "
+                                                "timeout on every garrepa entry")
     documents = (f"Read for {len(read_rules)} kinds of document" if read_rules is not None
                  else "Read for every file (a read.* value cannot be written as a rule)")
     logs = (f"; test and build runs through garrepa-log ({len(rules.log_rules())} rules)"
@@ -103,6 +120,30 @@ def _settings(project: Path, config: Config) -> Check:
                      "move the project to a path without spaces or shell characters")
     return Check("settings", "ok", f"{documents}, every MCP result, Bash only for "
                                    f"{len(rules.git_rules())} git command forms{logs}; in {path}")
+
+
+def _stale_timeouts(data: dict[str, object], timeout: int) -> str:
+    """Our entries whose `timeout` is not the config's, when the config sets one (a timeout set by
+    hand under the default stays the user's, as `init` keeps it); empty when none."""
+    from garrepa_py.config.schema import BY_KEY
+
+    if timeout == BY_KEY["hook.timeoutSeconds"].default:
+        return ""
+    hooks = data.get("hooks")
+    found: dict[object, int] = {}
+    for event in settings_merge.EVENTS:
+        groups = hooks.get(event) if isinstance(hooks, dict) else None
+        for group in groups if isinstance(groups, list) else []:
+            handlers = group.get("hooks") if isinstance(group, dict) else None
+            for handler in handlers if isinstance(handlers, list) else []:
+                if settings_merge.is_ours(handler) and handler.get("timeout") != timeout:
+                    found[handler.get("timeout")] = found.get(handler.get("timeout"), 0) + 1
+    if not found:
+        return ""
+    installed = ", ".join(f"{count} with {value} s" if isinstance(value, int) else
+                          f"{count} with none" for value, count in found.items())
+    return (f"the config's hook timeout is {timeout} s, but {sum(found.values())} garrepa "
+            f"entries have another ({installed})")
 
 
 def _config(config: Config) -> list[Check]:
@@ -157,10 +198,21 @@ WHY_STRUCTURAL = {
 }
 
 
-def _provider(config: Config) -> Check:
-    from garrepa_py.model.providers import make_client
+def _provider(config: Config, project: Path) -> list[Check]:
+    """The provider check, and what leaves the machine, as the hook here would see it."""
+    from garrepa_py.model.providers import claude_code_environment, egress, make_client
 
-    client, why_not = make_client(config)
+    client, why_not = make_client(config, claude_code_environment(str(project)))
+    sent = egress(config, client)
+    checks = [_client(config, client, why_not)]
+    if sent:  # said plainly, with the way out when `auto` took it from the environment
+        implicit = client is not None and config.settings.provider.type == "auto"
+        checks.append(Check("egress", "ok", sent,
+                            "garrepa config set provider.type none" if implicit else ""))
+    return checks
+
+
+def _client(config: Config, client: ModelClient | None, why_not: str) -> Check:
     variable = config.settings.provider.api_key_env_var
     if client is not None:
         origin = getattr(client, "origin", "")
@@ -277,7 +329,7 @@ def run_checks(project: Path, probe: bool = False) -> list[Check]:
     checks += _config(config)
     checks += [
         _trust(config),
-        _provider(config),
+        *_provider(config, project),
         _claude(),
         _writable("journal", Path(paths.journal_file()).parent),
         _writable("spill", Path(paths.project_state_dir(project))),

@@ -128,12 +128,15 @@ def init(
                   "its hooks step aside for these entries, so nothing runs twice. Keep one: "
                   f"`claude plugin uninstall {plugin.PLUGIN_ID}` or `garrepa uninstall`.")
     config = load_config(root)
-    from garrepa_py.model.providers import make_client
+    from garrepa_py.model.providers import claude_code_environment, egress, make_client
 
-    client, why_not = make_client(config)
+    client, why_not = make_client(config, claude_code_environment(str(root)))
     if client is None and why_not not in ("provider-none", "untrusted-project-config"):
         out.print(f"hint: no model is reachable from this shell ({why_not}), so briefings will be "
                   "structural only; `garrepa doctor` says what to set.")
+    sent = egress(config, client)
+    if sent:
+        out.print(f"egress: {sent}.", markup=False)
     out.print("next: run `garrepa doctor`, then start claude in this directory.")
 
 
