@@ -48,7 +48,8 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
 
     `source` is the masked source: the model sees placeholders, never a secret value.
     """
-    key = store.cache_key(request.route, f"{prompt.PROMPT_VERSION}/{directives.VERSION}",
+    key = store.cache_key(request.route, f"{prompt.PROMPT_VERSION}/{directives.VERSION}/"
+                          f"{validate.VERSION}",
                           client.name, client.model, source + "\0" + (request.question or ""))
     entry = store.cache_get(project, key)
     if entry is not None and _expired(entry):

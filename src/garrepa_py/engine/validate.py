@@ -22,6 +22,9 @@ from garrepa_py.structural import handles
 
 LINE_REFERENCE = citations.LINE_REFERENCE
 _range = citations.line_range
+# Part of the cache key: a reply judged by an older check (an RST briefing rejected as
+# fabricated, a wrong line range accepted) is asked for again.
+VERSION = "2"
 MAX_SLOW_LOOKUPS = 64  # briefing handles not in the source's handle set, checked by scanning
 HEADING_CHARS = 100
 
