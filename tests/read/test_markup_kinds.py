@@ -174,3 +174,54 @@ def test_plain_text_is_text_and_the_sniffer_reads_only_its_sample() -> None:
     assert len(rst) > markup.SAMPLE_CHARS
     # what lies past the sample cannot change the verdict: bounded work for any Read
     assert markup.scores(rst + "# Markdown\n\n```\n" * 100_000) == markup.scores(rst)
+
+
+HOSTILE = {  # one long line each: a regex that rescans the rest of the line from every start
+    "brackets": lambda n: "[" * n + "](http://x",  # would be quadratic (it was: 5.5 s at 32 K)
+    "role-colons": lambda n: "`" + ":a" * (n // 2),
+    "link-angles": lambda n: "`a<" + "<" * n,
+    "org-tags": lambda n: "* a " + " :a" * (n // 3),
+    "underlines": lambda n: ("Title\n=====\n" * (n // 12)),
+}
+
+
+def _seconds(text: str) -> float:
+    import time
+
+    best = float("inf")
+    for _ in range(3):
+        started = time.process_time()
+        markup.scores(text)
+        best = min(best, time.process_time() - started)
+    return best
+
+
+@pytest.mark.parametrize("shape", HOSTILE)
+def test_the_sniffer_stays_linear_on_hostile_lines(shape: str) -> None:
+    small, large = HOSTILE[shape](16_000), HOSTILE[shape](32_000)
+    markup.scores(small)
+    ratio = _seconds(large) / max(_seconds(small), 1e-3)
+    assert ratio < 3.0, f"{shape}: doubling the line took {ratio:.2f}x the time (N² gives 4x)"
+
+
+def test_any_text_gets_a_kind_and_a_log_verdict_without_raising() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from garrepa_py.structural import logs, saved_log
+
+    pieces = st.sampled_from(["Title", "=====", "~~~~~", "", "  indented", ".. note::", "```",
+                              "# h", "== h", "* h", "#+BEGIN_SRC", "[source]", "----", ":role:`x`",
+                              "2024-01-01 12:00:00 x", "FAILED", "\r", "\x1b[31m"])
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(pieces, max_size=40), st.sampled_from(["a.txt", "a.rst", "a.md", "a", ""]))
+    def check(parts: list[str], path: str) -> None:
+        text = "\n".join(parts)
+        found = markup.sniff(text, path)
+        assert found.kind in ("markdown", "rst", "asciidoc", "org", "html", "text")
+        assert saved_log.family(text, path, found) in (None, "generic", "make",
+                                                       *(name for name, _ in logs.SNIFFED))
+        document.outline(text, path, found.kind)
+
+    check()

@@ -24,12 +24,12 @@ EXTENSIONS = {"md": "markdown", "mdx": "markdown", "markdown": "markdown", "rst"
 _ADORNMENT = re.compile(r"^([=\-~^\"'`#*+:._<>!$%&,;?@\\/|])\1{2,}[ \t]*$")
 _RST_DIRECTIVE = re.compile(r"^[ \t]*\.\. [A-Za-z][\w:.+-]*::(?:[ \t]|$)")
 _RST_TARGET = re.compile(r"^\.\. _[^:`]+:(?:[ \t]|$)")
-_RST_ROLE = re.compile(r"(?<![\w`]):[a-z][\w.+:-]*:`[^`]")
+_RST_ROLE = re.compile(r"(?<![\w`]):[a-z][\w.+:-]{0,40}:`[^`]")
 _RST_LINK = re.compile(r"`[^`<\n]+<[^`>\n]+>`__?")  # `text <url>`_
 _RST_LITERAL = re.compile(r"\S[ \t]*::[ \t]*$")
 _ATX = re.compile(r"^ {0,3}#{1,6}[ \t]+\S")
 _BACKTICK_FENCE = re.compile(r"^ {0,3}(`{3,})")
-_MD_LINK = re.compile(r"\[[^\]\n]+\]\((?:https?://|#|\.{0,2}/|[\w-]+\.)")
+_MD_LINK = re.compile(r"\[[^\[\]\n]{1,300}\]\((?:https?://|#|\.{0,2}/|[\w-]+\.)")  # bounded: linear
 _ADOC_HEADING = re.compile(r"^={1,6}[ \t]+\S")
 _ADOC_ATTRIBUTE = re.compile(r"^\[(?:source|listing|literal|quote|verse|NOTE|TIP|IMPORTANT|"
                              r"WARNING|CAUTION|cols=|options=|\[[\w-]+\]$)")
