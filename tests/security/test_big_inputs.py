@@ -4,7 +4,8 @@ The shapes (tests/security/big_inputs.py) are the ones that were slow or could b
 of objects with unique keys per object, many `password` fields, many URLs, deep nesting, one
 huge string; a 5 MB diff of many files and of one file; a 5 MB markdown of headings and one
 with no newline. The real hook runs on each at 5 MB (slow); each compressor is timed at N and
-2N and must grow like N, not N² (a ratio, never an absolute threshold). Measured seconds per
+4N and must grow like N, not N² (a ratio, never an absolute threshold: 4× is linear, 16×
+quadratic, and the check sits at 8× so a loaded machine cannot flip it). Measured seconds per
 route are in docs/benchmarks.md.
 """
 
@@ -62,7 +63,7 @@ def test_the_hook_briefs_a_hostile_5_mb_input_before_its_deadline(
     assert proc.stdout and len(proc.stdout) < 100_000 or route == "read" and shape == "one-line"
 
 
-# --- near-linear: the compressors alone, at N and 2N -------------------------------------
+# --- near-linear: the compressors alone, at N and 4N -------------------------------------
 
 def _mcp(text: str) -> object:
     return mcp_result.compress([text]), mcp_result.readable([text])
@@ -98,10 +99,10 @@ def _seconds(compress: Callable[[str], object], text: str) -> float:
 @pytest.mark.parametrize("name, build, compress", COMPRESSORS, ids=[c[0] for c in COMPRESSORS])
 def test_each_compressor_grows_like_its_input(name: str, build: Callable[[int], str],
                                               compress: Callable[[str], object]) -> None:
-    small, large = build(big_inputs.MB // 2), build(big_inputs.MB)
+    small, large = build(big_inputs.MB // 4), build(big_inputs.MB)
     compress(small)  # imports and first-use costs out of the way
     ratio = _seconds(compress, large) / max(_seconds(compress, small), 1e-3)
-    assert ratio < 3.0, f"{name}: doubling the input took {ratio:.2f}x the time (N² gives 4x)"
+    assert ratio < 8.0, f"{name}: 4x the input took {ratio:.2f}x the time (N² gives 16x)"
 
 
 def test_the_ratio_check_catches_a_quadratic_compressor() -> None:
@@ -109,7 +110,7 @@ def test_the_ratio_check_catches_a_quadratic_compressor() -> None:
     def quadratic(text: str) -> object:
         return [text.count("\n", 0, 2 * index) for index in range(text.count("\n"))]
 
-    small, large = "x\n" * 20_000, "x\n" * 40_000
+    small, large = "x\n" * 8_000, "x\n" * 32_000
     quadratic(small)
     ratio = _seconds(quadratic, large) / max(_seconds(quadratic, small), 1e-3)
-    assert ratio > 3.0
+    assert ratio > 8.0
