@@ -62,7 +62,8 @@ def test_false_claim_is_rejected(claim: str, reason: str) -> None:
     "`EMAIL_PORT` (lines 1459-1466) defaults to `25`.",
     "``CSRF_COOKIE_NAME`` (lines 346-356) defaults to ``'csrftoken'``.",
     "``CSRF_COOKIE_NAME`` (lines 346-356) defaults to \"csrftoken\".",
-    "``CSRF_COOKIE_AGE`` (lines 283-301) defaults to 31,449,600 seconds.",
+    "``CSRF_COOKIE_AGE`` (lines 283-301) defaults to 31,449,600.",
+    "``CSRF_COOKIE_AGE`` (lines 283-301) defaults to 1 year.",  # a paraphrase: not judged
     "Lines 283-301 document ``CSRF_COOKIE_AGE``, which can be ``None``.",
     # a value the cited lines do not state is not judged
     "``ALLOWED_HOSTS`` (lines 59-101) is checked against the ``Host`` header.",

@@ -32,7 +32,8 @@ LINE_REFERENCE = re.compile(
     r"(?:\s?[-–]\s?(\d{1,9}))?"
     r"|(?<!\d)(\d{1,9})(?:\s?[-–~〜]\s?(\d{1,9}))?\s?(?:行|줄)", re.IGNORECASE)
 
-_VALUE = (r"(``?[^`\n]{1,60}?``?|'[^'\n]{0,60}'|\"[^\"\n]{0,60}\"|-?\d[\d_,.]*\b"
+# A bare number followed by a unit ("1 year", "30 s", "5%") is a paraphrase, not a value.
+_VALUE = (r"(``?[^`\n]{1,60}?``?|'[^'\n]{0,60}'|\"[^\"\n]{0,60}\"|-?\d(?:[\d_,.]*\d)?(?![\w%]|[.,]\d|\s*[^\W\d_])"
           r"|\b(?:True|False|None|true|false|null|nil)\b)")
 # A default stated in prose: "defaults to X", "default is X", "default: X", "(default X)".
 _DEFAULT = re.compile(r"\bdefaults?(?:\s+value)?(?:\s+(?:to|is|of)\b|\s*[:=]|\s+(?=[`'\"\d]))"
