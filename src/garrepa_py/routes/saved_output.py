@@ -9,16 +9,26 @@ have its exact shape and stand at the very start of a short result. Anything els
 from __future__ import annotations
 
 import os
+import re
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-# "Error: result (438,893 characters across 30,000 lines) exceeds maximum allowed tokens.
-#  Output has been saved to /…/<session>/tool-results/mcp-probe-big_text-1796036502641-fof7b6.txt.
-#  Format: Plain text\nUse offset and limit parameters…"
+# The notice Claude Code 2.1.328-2.1.332 prints for an MCP result over its token cap (from the
+# binary's template): "Error: result (<size>) exceeds maximum allowed tokens. Output has been
+# saved to <path>.\nFormat: <format>\n…", where <size> is "N characters across M lines",
+# "N characters across 1 line" (one text block on one line: compact JSON) or "N characters"
+# (JSON it laid out itself: structuredContent, several blocks), each number by
+# toLocaleString (1,837,501, or 1.837.501 / 1 837 501 in other locales, or no separator).
+# When the saved file holds only part of the result, a "Note:" says so: that is no exact
+# original, and the notice passes. "Failed to save output to file" names no file.
 NOTICE_HEAD = "Error: result ("
 NOTICE_SAVED = " exceeds maximum allowed tokens. Output has been saved to "
+_NUMBER = r"\d{1,3}(?:[,.'\u00a0\u202f ]\d{2,3})*|\d+"
+NOTICE_SIZE = re.compile(rf"({_NUMBER}) characters(?: across ({_NUMBER}) (lines?))?")
+PARTIAL_NOTES = ("\nNote: the output exceeded the persist byte limit;",
+                 "\nNote: the output was cut before it was saved;")
 MAX_NOTICE_CHARS = 4000
 NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
 
@@ -61,16 +71,20 @@ def mcp_notice_path(event: dict[str, Any], text: str) -> str | None:
     if len(text) > MAX_NOTICE_CHARS or not text.startswith(NOTICE_HEAD):
         return None
     line, _, rest = text.partition("\n")
-    if not rest.startswith("Format: "):
+    if not rest.startswith("Format: ") or any(note in text for note in PARTIAL_NOTES):
         return None
     counts, marker, tail = line[len(NOTICE_HEAD):].partition(")")
-    words = counts.split(" ")
-    if (not marker or words[1:3] != ["characters", "across"] or words[4:] != ["lines"]
-            or not tail.startswith(NOTICE_SAVED) or not tail.endswith(".")):
+    size = NOTICE_SIZE.fullmatch(counts)
+    if (not marker or size is None or not tail.startswith(NOTICE_SAVED)
+            or not tail.endswith(".")):
         return None
-    if not all(w.replace(",", "").isdigit() for w in (words[0], words[3])):
-        return None
+    if size.group(3) and (size.group(3) == "line") != (_digits(size.group(2)) == 1):
+        return None  # "1 line", "2 lines": the template's own agreement
     path = tail[len(NOTICE_SAVED):-1]
     if " " in path:
         return None
     return accepted_path(event, path)
+
+
+def _digits(number: str) -> int:
+    return int("".join(c for c in number if c.isdigit()))
