@@ -259,3 +259,15 @@ def test_pytest_fixtures_doc_with_an_example_password_gets_its_map(
     assert "P4$$word" not in sent and "[secret: credential]" in sent
     assert "line 935 credential" in context and "P4$$word" not in context
     assert last(garrepa_home)["masked"] == "credential:2"  # not `password = "badpass"` (a word)
+
+
+def test_a_document_of_one_huge_line_shows_a_bounded_opening(project: Path) -> None:
+    """A 200 KB document on one line: the opening 'line' is cut, not handed back whole."""
+    doc = project / "one-line.md"
+    doc.write_text("# Title " + "word " * 40_000)
+    reply = hook(project, doc)
+    text = content(reply)
+    first = text.split("\n")[0]
+    assert first.startswith("# Title word word")
+    assert first.endswith("more chars; Claude Code's Read cannot show a line in parts]")
+    assert len(text) < 16_000

@@ -76,7 +76,18 @@ def narrowed(window: Window, count: int, briefing: str, total_lines: int) -> str
               "document is large, so its map follows. The numbers at the left from here on "
               "only count the lines of this reply; the line ranges inside the map are the "
               "file's own.]")
-    return "\n".join([*window.lines[:count], header, capped(briefing, SECTION_NOTE)])
+    opening = [_bounded(line) for line in window.lines[:count]]
+    return "\n".join([*opening, header, capped(briefing, SECTION_NOTE)])
+
+
+LINE_CHARS = 6000  # one opening line shown at most this long (a 5 MB one-line file is one line)
+
+
+def _bounded(line: str) -> str:
+    if len(line) <= LINE_CHARS:
+        return line
+    return (f"{line[:LINE_CHARS]} [garrepa: this line goes on for {len(line) - LINE_CHARS:,} "
+            "more chars; Claude Code's Read cannot show a line in parts]")
 
 
 def post_reply(window: Window, content: str) -> dict[str, Any]:
