@@ -207,3 +207,13 @@ def test_a_saved_log_whose_digest_saves_little_passes_whole(project: Path, nativ
     assert (proc.returncode, proc.stdout) == (0, b"")
     assert (last(garrepa_home)["reason"], last(garrepa_home)["saved_log"]) == (
         "saved-log-small-gain", "maven")
+
+
+def test_a_window_of_a_saved_log_in_deny_mode_is_not_denied(project: Path, saved_run: Path,
+                                                             garrepa_home: Path) -> None:
+    (project / "garrepa.config.json").write_text(json.dumps({"read": {"mode": "deny"}}))
+    payload = pre_read(saved_run, offset=2400, limit=2000)  # the agent wants the end
+    proc = run_hook(json.dumps(payload), env={"CLAUDE_PROJECT_DIR": str(project),
+                                              "GARREPA_PROVIDER": "none"})
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    assert last(garrepa_home)["reason"] == "saved-log-window"

@@ -23,11 +23,13 @@ DIGEST_SHARE = 4  # the digest replaces the log only when at most 1/DIGEST_SHARE
 
 
 def handle(text: str, total_lines: int, path: str, label: str, family: str,
-           context: HookContext, window: read_reply.Window | None) -> Verdict:
-    """The Read's verdict for `text`, a saved log of `family` (structural/saved_log.py)."""
+           context: HookContext, window: read_reply.Window | None, asked_window: bool) -> Verdict:
+    """The Read's verdict for `text`, a saved log of `family` (structural/saved_log.py);
+    `asked_window`: the agent gave an offset or a limit (a part of the log is what it wants)."""
     notes = {"saved_log": family}
-    if window is not None and (window.first > 1 or len(window.lines) < total_lines):
-        return Verdict("pass", "saved-log-window", chars_in=len(window.content), notes=notes)
+    if asked_window or window is not None and (window.first > 1 or len(window.lines) < total_lines):
+        return Verdict("pass", "saved-log-window", notes=notes,
+                       chars_in=len(window.content) if window is not None else None)
     if family == "generic":
         return Verdict("pass", "saved-log-generic", chars_in=len(text), notes=notes)
     from garrepa_py.engine import compressors
