@@ -217,3 +217,20 @@ def test_a_window_of_a_saved_log_in_deny_mode_is_not_denied(project: Path, saved
                                               "GARREPA_PROVIDER": "none"})
     assert (proc.returncode, proc.stdout) == (0, b"")
     assert last(garrepa_home)["reason"] == "saved-log-window"
+
+
+def test_a_secret_in_a_saved_log_is_masked_in_its_digest(project: Path, saved_run: Path,
+                                                         garrepa_home: Path) -> None:
+    from ..support.canaries import CANARIES, leaked
+
+    kind, line, value = CANARIES[2]  # a GitHub token, printed inside a failure's captured output
+    lines = saved_run.read_text().split("\n")
+    at = next(i for i, text in enumerate(lines) if text.startswith("E   "))
+    lines.insert(at, f"E   {line}")
+    saved_run.write_text("\n".join(lines))
+    reply = hook(project, saved_run)
+    assert reply is not None
+    content = reply["hookSpecificOutput"]["updatedToolOutput"]["file"]["content"]
+    assert value not in content and leaked(content) == []
+    assert f"[secret: {kind}]" in content
+    assert last(garrepa_home)["reason"] == "saved-log-digest"
