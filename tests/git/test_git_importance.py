@@ -38,6 +38,11 @@ def digest_of(repo: Path, command: str) -> tuple[str, str]:
     return source, _compressor(dump)(source).text
 
 
+def largest_hunk(source: str, path: str) -> str:
+    section = next(f for f in ("\n" + source).split("\ndiff --git ") if f.startswith(f"a/{path} "))
+    return max(("@@" + h for h in section.split("\n@@")[1:]), key=len).rstrip("\n")
+
+
 def ranges(text: str) -> list[tuple[int, int]]:
     return [(int(a), int(b or a)) for a, b in re.findall(r"(\d+)(?:-(\d+))?", text)]
 
@@ -52,17 +57,17 @@ def test_the_main_module_cli_and_changelog_are_in_the_patch(flask_repo: Path) ->
         assert f"diff --git a/{main} b/{main}" in patch, main
     for noise in ("requirements/dev.in", "examples/tutorial/flaskr/auth.py"):
         assert f"diff --git a/{noise} " not in patch
-    # cli.py's largest hunk, whole
-    cli = next(f for f in source.split("\ndiff --git ") if f.startswith("a/src/flask/cli.py"))
-    hunks = ["@@" + h for h in cli.split("\n@@")[1:]]
-    assert max(hunks, key=len).rstrip("\n") in patch
+    # the largest hunk of each, whole
+    for main in ("src/flask/app.py", "src/flask/cli.py", "CHANGES.rst"):
+        assert largest_hunk(source, main) in patch, main
 
 
 @pytest.mark.parametrize("old, new", RELEASES)
 def test_patch_goes_in_rank_order_and_applies(flask_repo: Path, tmp_path: Path, old: str,
                                               new: str) -> None:
-    _, digest = digest_of(flask_repo, f"git diff {old} {new}")
+    source, digest = digest_of(flask_repo, f"git diff {old} {new}")
     patch = patch_section(digest)
+    assert largest_hunk(source, "CHANGES.rst") in patch  # the release's own notes
     files = re.findall(r"^diff --git a/\S+ b/(\S+)$", patch, re.M)
     ranks = [priority(path) for path in files]
     assert ranks == sorted(ranks) and len(set(ranks)) >= 2, list(zip(files, ranks, strict=True))
@@ -113,6 +118,9 @@ def test_log_p_carries_each_commits_main_hunks(flask_repo: Path) -> None:
         assert len(names) == len(set(names))
     newest = parts[0]
     assert "diff --git a/src/flask/app.py" in newest or "diff --git a/src/flask/cli.py" in newest
+    for commit, part in zip(shas[:-1], parts[:-1], strict=True):  # the root imports 1,516 lines
+        shown = git(flask_repo, "show", "--format=", commit)
+        assert largest_hunk(shown, "CHANGES.rst") in part, commit
     lines = source.split("\n")
     for row in ROW.finditer(digest):
         assert lines[int(row["a"]) - 1].startswith("diff --git ")

@@ -241,7 +241,7 @@ def digest_diff(text: str, show_command: Callable[[FileDiff], str] | None = None
 
 
 PATCH_TITLE = "Patch (whole hunks; applies with git apply):"
-TABLE_SHARE = 0.4  # of what the commit summaries leave, at most, for a log's file tables
+TABLE_SHARE = 0.3  # of what the commit summaries leave, at most, for a log's file tables
 
 
 def _chars(lines: list[str]) -> int:

@@ -3,10 +3,11 @@
 Files are ranked by kind — the changelog (the author's own summary of the change), source,
 tests, docs and examples, build configuration, build metadata and generated files, lockfiles,
 vendored code — and within a rank the largest change goes first. A file goes in whole if it
-fits a share of the budget, else hunk by hunk, the largest first, each whole; what is left
-then goes to the remaining hunks in the same order. Every file is named once, in a table row
-that gives its lines in the exact original and which of its hunks are in the patch, so the
-rest is reached with Read's offset and limit, not with a command.
+fits a sixth of the room, else hunk by hunk, the largest first, each whole (its largest may take
+half the room, and no smaller one goes in before it); the room left then goes to the remaining
+hunks in the same order. Every file is named once, in a table row that gives its lines in the
+exact original and which of its hunks are in the patch, so the rest is reached with Read's
+offset and limit, not with a command.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ BUILD_CONFIG = re.compile(r"(^|/)(setup\.py|setup\.cfg|pyproject\.toml|tox\.ini|
                           r"(^|/)(\.github|requirements|\.circleci)/", re.I)
 BUILD_METADATA = re.compile(r"(^|/)(PKG-INFO|SOURCES\.txt|MANIFEST(\.in)?|RECORD|WHEEL)$|"
                             r"\.(egg|dist)-info/|(^|/)__snapshots__/", re.I)
-FILE_SHARE = 3  # first pass: no one file takes more than a third of the patch allowance
+FILE_SHARE = 6  # first pass: no one file takes more than a sixth of the room (its largest hunk: half)
 
 
 def priority(path: str) -> int:
@@ -94,6 +95,7 @@ def choose(facts: FileFacts, allowance: int) -> dict[int, list[int]]:
     order = sorted(range(count), key=lambda i: (facts.ranks[i], -facts.size(i), i))
     taken: dict[int, set[int]] = {}
     used = 0
+    first_pass = True
     for limit in (max(allowance // FILE_SHARE, 0), allowance):
         for index in order:
             if allowance - used <= 0:
@@ -109,11 +111,17 @@ def choose(facts: FileFacts, allowance: int) -> dict[int, list[int]]:
                 if have is not None and hunk in have:
                     continue
                 extra = hunks[hunk] + (0 if have else facts.header_chars[index])
-                if spent + extra <= limit and used + extra <= allowance:
+                # a file's largest hunk may take half the room; its smaller ones never go in
+                # before it in the first pass (the second fills what is left with any)
+                cap = max(limit, allowance // 2) if first_pass and not have else limit
+                if spent + extra <= cap and used + extra <= allowance:
                     have = taken.setdefault(index, set())
                     have.add(hunk)
                     spent += extra
                     used += extra
+                elif first_pass:
+                    break
+        first_pass = False
     return {index: sorted(hunks) for index, hunks in taken.items()}
 
 
