@@ -16,7 +16,7 @@ from typing import Any
 @dataclass(frozen=True)
 class JsonStyle:
     indent: str | None = "  "  # None: everything on one line
-    item_separator: str = ", "
+    item_separator: str = ","  # ", " only on one line: indented, it would end lines in a space
     key_separator: str = ": "
     newline: str = "\n"
     final_newline: bool = True
@@ -46,9 +46,15 @@ def detect(text: str | None) -> JsonStyle:
     return JsonStyle(indent, ",", key_sep, newline, final_newline, ascii_only)
 
 
+def _dumps(value: Any, style: JsonStyle) -> str:
+    """json.dumps in the style; an indented text never ends a line in a blank."""
+    separator = style.item_separator.rstrip() if style.indent is not None else style.item_separator
+    return json.dumps(value, indent=style.indent, ensure_ascii=style.ascii_only,
+                      separators=(separator, style.key_separator))
+
+
 def render(data: Any, style: JsonStyle) -> str:
-    text = json.dumps(data, indent=style.indent, ensure_ascii=style.ascii_only,
-                      separators=(style.item_separator, style.key_separator))
+    text = _dumps(data, style)
     if style.newline != "\n":
         text = text.replace("\n", style.newline)
     return text + (style.newline if style.final_newline else "")
@@ -127,8 +133,7 @@ def _members(text: str) -> tuple[int, int, list[tuple[str, int, int, int]]]:
 
 def _nested(value: Any, style: JsonStyle) -> str:
     """`value` rendered as a member of the top-level object (one indent deeper)."""
-    text = json.dumps(value, indent=style.indent, ensure_ascii=style.ascii_only,
-                      separators=(style.item_separator, style.key_separator))
+    text = _dumps(value, style)
     if style.indent is not None:
         text = text.replace("\n", "\n" + style.indent)
     return text.replace("\n", style.newline) if style.newline != "\n" else text

@@ -447,6 +447,19 @@ def _edit_local_allow(project: Path, add: bool, dry_run: bool) -> Change:
                       _diff(path, text, new_text))
 
 
+def _check_runner_path(runner: Path) -> None:
+    """The logs route writes the runner's path bare into the rewritten command and into its allow
+    rule; a path the shell would need quoted (a space, say) could never work, so it is refused."""
+    import shlex
+
+    if shlex.quote(str(runner)) != str(runner):
+        raise GarrepaError(
+            f"the logs route cannot work here: {runner.parents[2]} holds a space or a character "
+            "the shell would need quoted, and the route names its runner by that path",
+            hint="use a project path without spaces (a symbolic link to it will do), or run "
+                 "`garrepa init` without --logs (logs.enabled false); nothing was changed")
+
+
 def install(project: Path, config_overrides: dict[str, object], timeout: int,
             update_config: bool = False, dry_run: bool = False,
             keep_timeouts: bool = True) -> Outcome:
@@ -467,6 +480,8 @@ def install(project: Path, config_overrides: dict[str, object], timeout: int,
     slots = settings_merge.project_slots(str(project), logs_on)
     logs_wanted = any(slot.event == "PreToolUse" and slot.matcher == "Bash" for slot in slots)
     runner = runner_file(project)
+    if logs_wanted:
+        _check_runner_path(runner)
     runner_now = _managed_now(project, runner) if logs_wanted else None
     outcome.changes.append(_edit_settings(
         project, lambda data: settings_merge.add_entries(data, timeout, slots, keep_timeouts),
@@ -542,4 +557,7 @@ def uninstall(project: Path, purge: bool = False, dry_run: bool = False) -> Outc
         outcome.changes.append(_remove_managed(project, schema, dry_run))  # nothing refers to it
         if not dry_run:
             _prune_empty_dirs(schema.parent, project)
+    elif os.path.lexists(schema):
+        outcome.changes.append(Change(schema, "keep", f"kept: {config_file.name} names it as its "
+                                      "$schema (removed with it, by --purge)"))
     return outcome

@@ -52,17 +52,32 @@ RULE_STARTS = ("pytest", "py.test", "python -m pytest", "python3 -m pytest", "py
                "pipenv run", "pdm run", "hatch run", "yarn", "pnpm")
 
 
+PATH_PYTHON_MODULES = ("pytest", "mypy", "ruff", "unittest")  # `…/bin/python3 -m X`
+PATH_NAMED = tuple(start for start in RULE_STARTS  # `…/bin/X`, `node_modules/.bin/X`
+                   if start.split()[0] in ("pytest", "py.test", "mypy", "ruff", "tox", "nox",
+                                           "jest", "vitest", "tsc", "eslint", "make", "gradle",
+                                           "mvn", "cargo", "go", "npm", "docker"))
+
+
 def log_rules() -> tuple[str, ...]:
     """The opt-in logs route's PreToolUse Bash rules, one per way a test or build run starts (leading
-    `VAR=…` and `cd … &&` are stripped by Claude Code). No start is a prefix of another, so no
-    call matches two rules (every matching handler runs); the route re-checks every call."""
-    return tuple(f"Bash({start}*)" for start in RULE_STARTS)
+    `VAR=…` and `cd … &&` are stripped by Claude Code), and one per runner named by its path
+    (`.venv/bin/pytest`, `.venv/bin/python -m pytest`, `node_modules/.bin/jest`). No start is a
+    prefix of another and no path shape holds another, so one call matches one rule (every
+    matching handler runs); the route re-checks every call."""
+    rules = [f"Bash({start}*)" for start in RULE_STARTS]
+    rules += [f"Bash(*bin/python* -m {module}*)" for module in PATH_PYTHON_MODULES]
+    rules += [f"Bash(*bin/{start}*)" for start in PATH_NAMED]
+    return tuple(rules)
 
 
 def git_rules() -> tuple[str, ...]:
     """The git commands the route digests, and every form that puts options before them."""
     rules = [f"Bash(git {command}*)" for command in DIGESTED]
     for option in GIT_GLOBAL_OPTIONS:
+        if option == "-c":  # `git -c k=v commit` starts no hook; `git -c k=v log` does
+            rules += [f"Bash(git -c * {command}*)" for command in DIGESTED]
+            continue
         rules.append(f"Bash(git {option} *)")
         if option.startswith("--"):
             rules.append(f"Bash(git {option}=*)")

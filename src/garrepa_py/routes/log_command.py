@@ -18,7 +18,14 @@ from garrepa_py.routes.git_command import _is_assignment, _tokens
 
 PREFIXES = (("npx",), ("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("pdm", "run"),
             ("hatch", "run"), ("yarn",), ("pnpm",))
-PYTHONS = ("python", "python3")
+PYTHON = re.compile(r"python(3(\.\d+)?)?")  # python, python3, python3.12
+BIN_DIRS = frozenset({"bin", ".bin"})  # a venv's bin/, node_modules/.bin/
+# `uv run` options before the command: those that take a value, and those that do not
+UV_RUN_VALUED = frozenset({"--with", "--extra", "--group", "--package", "--python", "-p",
+                           "--env-file", "--directory", "--project", "--with-requirements"})
+UV_RUN_FLAGS = frozenset({"--frozen", "--locked", "--no-sync", "--isolated", "--all-extras",
+                          "--all-packages", "--no-dev", "--dev", "--offline", "--exact", "-q",
+                          "--quiet", "-v", "--verbose", "--active", "--no-project"})
 # program → the subcommands that run tests or builds (None: the program itself does)
 RUNNERS: dict[str, tuple[str, ...] | None] = {
     "pytest": None, "py.test": None, "mypy": None, "ruff": ("check",), "tox": None, "nox": None,
@@ -73,16 +80,23 @@ def parse(command: str) -> str | None:
         if len(tokens) < 4 or tokens[2] != shell_words.AND:
             return None
         tokens = tokens[3:]
+    if tokens[0] in ("source", ".") and len(tokens) >= 4 and tokens[2] == shell_words.AND:
+        if not _activate_script(tokens[1]):
+            return None
+        tokens = tokens[3:]
     if shell_words.AND in tokens:
         return None
     while tokens and _is_assignment(tokens[0]):
         tokens = tokens[1:]
+    tokens = _after_uv_run_options(tokens)
     for prefix in PREFIXES:
         if tuple(tokens[:len(prefix)]) == prefix:
             tokens = tokens[len(prefix):]
             break
-    if len(tokens) >= 3 and tokens[0].rsplit("/", 1)[-1] in PYTHONS and tokens[1] == "-m":
+    if len(tokens) >= 3 and PYTHON.fullmatch(tokens[0].rsplit("/", 1)[-1]) and tokens[1] == "-m":
         tokens = tokens[2:]
+    if tokens and tokens[0] not in RUNNERS:
+        tokens = [_runner_named_by_path(tokens[0]), *tokens[1:]]
     if not tokens or tokens[0] not in RUNNERS:
         return None
     if any(token in WATCHING or token.startswith("--watch") for token in tokens[1:]):
@@ -100,6 +114,38 @@ def parse(command: str) -> str | None:
             ("test", "build", "lint", "typecheck", "check"))):
         return None
     return FAMILIES.get(tokens[0], "generic")
+
+
+def _activate_script(word: str) -> bool:
+    """`…/bin/activate`: a venv's own script (what it runs is the user's, as without garrepa)."""
+    return word == "bin/activate" or word.endswith("/bin/activate")
+
+
+def _after_uv_run_options(tokens: list[str]) -> list[str]:
+    """`uv run` and the command after the options uv knows (`uv run --frozen --with x pytest` →
+    `uv run pytest`); an option not known here leaves the words as they are (no runner is
+    found)."""
+    if tokens[:2] != ["uv", "run"]:
+        return tokens
+    rest = tokens[2:]
+    while rest and rest[0].startswith("-"):
+        option = rest[0].split("=", 1)[0]
+        if option in UV_RUN_VALUED and "=" not in rest[0]:
+            rest = rest[2:]
+        elif option in UV_RUN_VALUED or option in UV_RUN_FLAGS:
+            rest = rest[1:]
+        else:
+            return tokens
+    return ["uv", "run", *rest]
+
+
+def _runner_named_by_path(word: str) -> str:
+    """`.venv/bin/pytest` → `pytest`: a known runner in a bin folder named by its path; else the
+    word unchanged. (`./gradlew` and `./mvnw` are runners by that name already.)"""
+    folder, _, name = word.rpartition("/")
+    if folder.rsplit("/", 1)[-1] in BIN_DIRS and name in RUNNERS and "/" not in name:
+        return name
+    return word
 
 
 def not_a_run(tokens: list[str]) -> bool:
