@@ -44,6 +44,8 @@ def pre_bash(project: Path, command: str) -> Any:
 def test_a_runner_is_wrapped_and_nothing_is_allowed_by_the_hook(project: Path, command: str,
                                                                 family: str) -> None:
     init(project, "--logs")
+    if command == "npm test":  # wrapped when its script's tool prints a success line
+        (project / "package.json").write_text('{"scripts": {"test": "jest"}}')
     reply = pre_bash(project, command)
     runner = runner_file(project)
     assert reply == {"hookEventName": "PreToolUse", "updatedInput": {

@@ -44,6 +44,12 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     family = log_command.parse(command)
     if family is None:
         return passed("not-a-runner")
+    if family == "npm":
+        from garrepa_py.routes import npm_script
+
+        cwd = event.get("cwd")
+        if not npm_script.speaks(command, cwd if isinstance(cwd, str) else context.project):
+            return passed("npm-script-silent")  # no line of its log could prove a pass
     runner = runner_path(context.project)
     if shlex.quote(runner) != runner or shlex.quote(context.project) != context.project:
         return passed("project-path-needs-quoting")  # the allow rule could not match it
@@ -54,6 +60,9 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     if any(secret_path(word) for word in command.split()):
         return passed("secret-path")
     wrapped = f"{command.rstrip()} 2>&1 | {runner} --family {family} --project {context.project}"
+    timeout = tool_input.get("timeout")
+    if isinstance(timeout, int) and not isinstance(timeout, bool) and 0 < timeout <= 3_600_000:
+        wrapped += f" --timeout {timeout}"  # the runner's deadline stays under the Bash timeout
     reply = {"hookSpecificOutput": {"hookEventName": "PreToolUse",
                                     "updatedInput": dict(tool_input, command=wrapped)}}
     return Verdict("compress", f"wrapped-{family}", reply)
