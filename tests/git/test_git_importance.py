@@ -150,3 +150,63 @@ def test_the_hook_names_lines_of_its_own_spill(flask_repo: Path, tmp_path: Path)
         path = row["name"].removesuffix(" (new)").removesuffix(" (deleted)").split(" => ")[-1]
         assert spilled[int(row["a"]) - 1].startswith("diff --git ") and path in spilled[
             int(row["a"]) - 1]
+
+
+def test_a_whole_release_imported_at_once_fits_and_names_where_the_rest_is(
+        flask_repo: Path) -> None:
+    """flask 2.3.3 imported in one commit (1.18 MB, 200+ new files): too many rows for the
+    table's half of the budget, so the rows of the files in the patch and the most important
+    others are kept and one line names the lines the other files are within."""
+    root = git(flask_repo, "rev-list", "--max-parents=0", "HEAD").strip()
+    command = f"git diff 4b825dc642cb6eb9a060e54bf8d69288fbee4904 {root}"  # the empty tree
+    source, digest = digest_of(flask_repo, command)
+    lines = source.split("\n")
+    assert len(source) > 1_000_000
+    assert len(digest) <= BUDGET and "more lines not shown" not in digest
+    rest = re.search(r"^ … (\d+) more files, left out: each a `diff --git` section within lines "
+                     r"(\d+)-(\d+)$", digest, re.M)
+    assert rest is not None
+    shown = list(ROW.finditer(digest))
+    assert len(shown) + int(rest.group(1)) == source.count("\ndiff --git ") + 1
+    first, last = int(rest.group(2)), int(rest.group(3))
+    assert lines[first - 1].startswith("diff --git ") and last <= len(lines)
+    for row in shown:
+        assert lines[int(row["a"]) - 1].startswith("diff --git ")
+    assert "diff --git a/CHANGES.rst b/CHANGES.rst" not in patch_section(digest)  # 1,516 lines
+    assert "\ndiff --git a/src/flask/" in patch_section(digest)
+
+
+def test_the_hook_digests_a_saved_log_p_within_claude_codes_inline_limit(
+        flask_repo: Path, tmp_path: Path) -> None:
+    """`git log -p` (1.57 MB) as Claude Code hands it over: 30,000 chars inline and the whole
+    text in its saved file. The reply stays under 30,000 chars, uncut, and its rows are lines of
+    the spill, which is the whole saved text."""
+    import json
+
+    from ..conftest import tool_results_dir
+
+    source = git(flask_repo, "log", "-p")
+    saved = tool_results_dir(tmp_path) / "b2.txt"
+    saved.write_text(source)
+    event = {"session_id": "s", **session_fields(tmp_path), "hook_event_name": "PostToolUse",
+             "tool_name": "Bash", "tool_input": {"command": "git log -p"},
+             "tool_response": {"stdout": source[:30000], "stderr": "", "interrupted": False,
+                               "isImage": False, "noOutputExpected": False,
+                               "persistedOutputPath": str(saved),
+                               "persistedOutputSize": len(source)},
+             "tool_use_id": "t"}
+    project = tmp_path / "project"
+    project.mkdir()
+    proc = run_hook(json.dumps(event), env={"CLAUDE_PROJECT_DIR": str(project),
+                                            "GARREPA_PROVIDER": "none"})
+    assert proc.returncode == 0, proc.stderr
+    text = json.loads(proc.stdout)["hookSpecificOutput"]["updatedToolOutput"]["stdout"]
+    assert len(text) < 30_000 and "more lines not shown" not in text
+    spill = Path(text.rsplit("[exact original: ", 1)[1].split(" (", 1)[0])
+    assert spill.read_text() == source
+    spilled = source.split("\n")
+    rows = list(ROW.finditer(text))
+    assert len(rows) > 20
+    for row in rows:
+        assert spilled[int(row["a"]) - 1].startswith("diff --git ")
+    assert text.count("\ndiff --git a/") >= 4  # hunks of every commit
