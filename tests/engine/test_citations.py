@@ -116,3 +116,11 @@ def test_check_is_linear_on_a_huge_one_line_source() -> None:
     source = "`K` default: 1 " * 140_000
     reply = "`K` (lines 1-1) defaults to `1`; `K` (line 1) = 1"
     assert citations.check(reply, citations.Source(source)) == ""
+
+
+def test_a_check_that_fails_rejects_rather_than_delivers(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(body: str, source: citations.Source) -> str:
+        raise ValueError("boom")
+
+    monkeypatch.setattr(citations, "check", broken)
+    assert validate.check(FAITHFUL_RST, SETTINGS, ()).reason == "citation-check-ValueError"

@@ -97,7 +97,10 @@ def check(reply: str, source: str, must_keep: tuple[str, ...],
     if _outside(body, source_lines):
         return Checked(None, "line-range-outside")
     if LINE_REFERENCE.search(body):
-        wrong = citations.check(body, citations.Source(source))
+        try:
+            wrong = citations.check(body, citations.Source(source))
+        except (Exception, RecursionError) as exc:  # unchecked is undelivered: structural serves
+            wrong = f"citation-check-{type(exc).__name__}"
         if wrong:
             return Checked(None, wrong)
     for paragraph in re.split(r"\n\s*\n", body):
