@@ -12,6 +12,18 @@ documentation already. For Bash, leading `VAR=…` and `cd … &&` parts are str
 Code; `Bash(git log*)` misses `git -C . log`, so each global option git accepts before the
 subcommand gets its own rule.
 
+Measured against 2.1.328 and 2.1.332 (tests/e2e/test_claude_log_forms.py): a command named by
+its path misses a rule for its name (`.venv/bin/pytest` misses `Bash(pytest*)`, as
+`/usr/bin/git` misses `Bash(git *)`), while a leading `*` works (`Bash(*bin/pytest*)` matches
+`.venv/bin/pytest -q` and `/opt/x/bin/pytest`); for Bash the rule text is matched
+case-sensitively (`.VENV/BIN/PYTEST` misses it); `source .venv/bin/activate && pytest` is split,
+and its `pytest` part matches `Bash(pytest*)`. A leading `*` also matches a mention
+(`echo .venv/bin/pytest` starts the hook, which passes it). Two rules match one command only
+when a later word names a second form (`pytest tests/bin/pytest_x.py`, `git -c k=v diff log/`):
+measured, both hooks return the same rewrite and Claude Code runs it once (one runner, one log),
+so the cost is one extra process. `Bash(git -c * log*)` also starts the hook for
+`git -c k=v commit -m "fix log"` (the route passes it); `git -c k=v commit -qm x` starts none.
+
 A rule is a filter, never the guard: the hook re-checks every event as before.
 """
 
