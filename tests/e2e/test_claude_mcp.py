@@ -168,12 +168,12 @@ def test_excluded_tool_passes_and_secrets_are_masked_everywhere(
     assert private == [{"type": "text", "text": source}]  # excluded: byte-identical
     # the leaky result reaches the agent as a briefing; its key is masked there and was masked
     # in the one request garrepa's model endpoint got; the journal names the kind only
-    assert "AKIAIOSFODNN7EXAMPLE" not in to_model and "[secret: aws-key]" in to_model
+    assert "AKIA2E0A8F3B244C9986" not in to_model and "[secret: aws-key]" in to_model
     assert secret[0]["text"].startswith("[garrepa briefing | mcp | mcp__probe__leaky_json")
-    assert "AKIAIOSFODNN7EXAMPLE" not in secret[0]["text"]
+    assert "AKIA2E0A8F3B244C9986" not in secret[0]["text"]
     assert "[secrets masked above as [secret: KIND]: line 1 aws-key" in secret[0]["text"]
     journal_text = (garrepa_home / "journal.jsonl").read_text()
-    assert "AKIAIOSFODNN7EXAMPLE" not in journal_text
+    assert "AKIA2E0A8F3B244C9986" not in journal_text
     records = list(journal.read(target=garrepa_home / "journal.jsonl"))
     assert [r["reason"] for r in records] == ["excluded-tool", "briefed"]
     assert records[1]["masked"] == "aws-key:1"

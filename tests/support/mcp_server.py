@@ -74,7 +74,7 @@ def call(name: str, arguments: dict[str, Any]) -> dict[str, Any]:
             f"tokens. Output has been saved to {arguments.get('path')}.\nFormat: Plain text\n"
             "Use offset and limit parameters to read specific portions of the file.")]}
     if name == "leaky_json":
-        return {"content": [text_block(data("big.json").replace('"title":"', '"title":"AKIAIOSFODNN7EXAMPLE ', 1))]}
+        return {"content": [text_block(data("big.json").replace('"title":"', '"title":"AKIA2E0A8F3B244C9986 ', 1))]}
     return {"content": [{"type": "text", "text": f"unknown tool {name}"}], "isError": True}
 
 
