@@ -83,9 +83,12 @@ def test_negative_control_the_rules_of_before_start_no_hook_for_the_path_forms(
 
 @pytest.fixture
 def venv_project(tmp_path: Path) -> Path:
+    return make_venv_project(tmp_path / "demo")
+
+
+def make_venv_project(root: Path) -> Path:
     """A project with a real venv (no pip: this test run's packages through a .pth file, and a
     pytest script in its bin/) and 600 passing tests around three failing ones."""
-    root = tmp_path / "demo"
     (root / "tests").mkdir(parents=True)
     subprocess.run(["git", "init", "-q"], cwd=root, check=True)
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(root / ".venv")],
@@ -107,11 +110,12 @@ def venv_project(tmp_path: Path) -> Path:
     return root
 
 
-def run_in(project: Path, tmp_path: Path, garrepa_home: Path,
-           commands: list[str]) -> list[dict[str, Any]]:
+def run_in(project: Path, tmp_path: Path, garrepa_home: Path, commands: list[str],
+           skip: bool = True) -> list[dict[str, Any]]:
     with FakeAnthropic([Turn.tool("Bash", command=command) for command in commands]) as fake:
         done = run_claude(project, fake.url, tmp_path / "home", garrepa_home,
-                          extra_env={"GARREPA_PROVIDER": "none"}, timeout=300)
+                          extra_env={"GARREPA_PROVIDER": "none"}, timeout=300,
+                          skip_permissions=skip)
         assert done.returncode == 0, done.stderr[-2000:]
         return list(fake.tool_results().values())
 
@@ -138,3 +142,39 @@ def test_negative_control_without_the_logs_route_claude_code_cuts_the_run(
         text = str(result["content"])
         assert "[garrepa log" not in text and "characters truncated" in text
         assert "def test_alpha_fails" not in text  # the failure's traceback is cut away
+
+
+def allow_user_rule(project: Path, rule: str, runner_rule: str | None = None) -> None:
+    """The user's own allow rule beside the runner's (replaced by `runner_rule` when given)."""
+    path = project / ".claude" / "settings.local.json"
+    data = json.loads(path.read_text())
+    if runner_rule is not None:
+        data["permissions"]["allow"] = [runner_rule]
+    data["permissions"]["allow"].append(rule)
+    path.write_text(json.dumps(data))
+
+
+SPACED_RUN = ".venv/bin/python -m pytest -v -p no:cacheprovider tests"
+
+
+def test_a_project_path_with_a_space_works_under_the_users_permission_rules(
+        tmp_path: Path, garrepa_home: Path) -> None:
+    project = make_venv_project(tmp_path / "my demo")
+    garrepa("init", str(project), "--logs")
+    allow_user_rule(project, "Bash(.venv/bin/python -m pytest:*)")
+    [result] = run_in(project, tmp_path, garrepa_home, [SPACED_RUN], skip=False)
+    text = str(result["content"])
+    assert "[garrepa log | pytest | FAILED" in text, text[:500]
+    assert all(name in text for name in FAILING) and "characters truncated" not in text
+
+
+def test_negative_control_an_unquoted_runner_rule_leaves_the_runner_asked_about(
+        tmp_path: Path, garrepa_home: Path) -> None:
+    project = make_venv_project(tmp_path / "my demo")
+    garrepa("init", str(project), "--logs")
+    runner = project / ".claude" / "hooks" / "garrepa-log"
+    allow_user_rule(project, "Bash(.venv/bin/python -m pytest:*)", f"Bash({runner}:*)")
+    [result] = run_in(project, tmp_path, garrepa_home, [SPACED_RUN], skip=False)
+    text = str(result["content"])
+    assert "requires approval" in text and f"'{runner}' --family pytest" in text
+    assert "[garrepa log" not in text

@@ -81,13 +81,26 @@ def test_doctor_says_once_that_logs_wait_for_trust_and_the_fix_is_trust(project:
     assert "wait for trust" not in settings_check(project)["detail"]
 
 
-def test_init_logs_refuses_a_project_path_with_a_space(tmp_path: Path) -> None:
+def test_init_logs_in_a_path_with_a_space_quotes_the_runner_in_its_allow_rule(
+        tmp_path: Path) -> None:
     project = tmp_path / "my project"
+    project.mkdir()
+    assert garrepa("init", str(project), "--logs").returncode == 0
+    local = json.loads((project / ".claude" / "settings.local.json").read_text())
+    runner = project / ".claude" / "hooks" / "garrepa-log"
+    assert local["permissions"]["allow"] == [f"Bash('{runner}':*)"]
+    assert settings_check(project)["status"] == "ok"
+    assert garrepa("uninstall", str(project)).returncode == 0
+    assert not (project / ".claude" / "settings.local.json").exists()  # the quoted rule removed
+
+
+def test_init_logs_refuses_a_path_the_route_cannot_name(tmp_path: Path) -> None:
+    project = tmp_path / "it's"
     project.mkdir()
     result = garrepa("init", str(project), "--logs")
     assert result.returncode == 1
     assert "the logs route cannot work here" in result.stderr
-    assert "hint: use a project path without spaces" in result.stderr
+    assert "hint: use a project path of letters, digits, spaces and ._-/" in result.stderr
     assert not (project / ".claude").exists()  # nothing was changed
     assert garrepa("init", str(project)).returncode == 0  # without the logs route it installs
 

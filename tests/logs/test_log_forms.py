@@ -88,3 +88,23 @@ def test_git_dash_c_rules_name_a_digested_command() -> None:
     assert [rule for rule in git if rule.startswith("Bash(git -c ")] == [
         "Bash(git -c * diff*)", "Bash(git -c * log*)", "Bash(git -c * show*)",
         "Bash(git -c * blame*)"]
+
+
+def test_a_project_path_with_a_space_is_one_quoted_word_in_the_rewrite(tmp_path: Path) -> None:
+    project = tmp_path / "my project"
+    project.mkdir()
+    init(project, "--logs")
+    reply = pre_bash(project, ".venv/bin/python -m pytest")
+    assert reply["updatedInput"]["command"] == (
+        f".venv/bin/python -m pytest 2>&1 | '{runner_file(project)}' --family pytest "
+        f"--project '{project}'")
+
+
+@pytest.mark.parametrize("path, word", [
+    ("/work/proj", "/work/proj"), ("/work/my proj", "'/work/my proj'"),
+    ("/work/it's", None), ("/work/$HOME", None), ('/work/a"b', None), ("/work/café", None),
+    ("/work/a\nb", None), ("/work/a\\ b", None)])
+def test_a_path_is_one_shell_word_or_none(path: str, word: str | None) -> None:
+    from garrepa_py.install.runner_words import shell_word
+
+    assert shell_word(path) == word

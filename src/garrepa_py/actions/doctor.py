@@ -111,13 +111,15 @@ def _settings(project: Path, config: Config) -> Check:
                  else "Read for every file (a read.* value cannot be written as a rule)")
     logs = (f"; test and build runs through garrepa-log ({len(rules.log_rules())} rules)"
             if config.settings.logs.enabled else "")
-    import shlex
+    from garrepa_py.install.project import runner_file
+    from garrepa_py.install.runner_words import shell_word
 
-    if config.settings.logs.enabled and shlex.quote(str(project)) != str(project):
-        return Check("settings", "warn", f"the logs route is on, but {project} would need shell "
+    if config.settings.logs.enabled and shell_word(str(runner_file(project))) is None:
+        return Check("settings", "warn", f"the logs route is on, but {project} holds a "
+                                         "character other than a space that would need shell "
                                          "quoting, so no allow rule can match its runner: test "
                                          "and build commands are left untouched here",
-                     "move the project to a path without spaces or shell characters")
+                     "use a project path of letters, digits, spaces and ._-/")
     return Check("settings", "ok", f"{documents}, every MCP result, Bash only for "
                                    f"{len(rules.git_rules())} git command forms{logs}; in {path}")
 

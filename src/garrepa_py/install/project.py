@@ -399,7 +399,9 @@ def runner_file(project: Path) -> Path:
 def runner_rule(project: Path) -> str:
     """The allow rule for the logs runner's own command: without it Claude Code would ask about
     the runner part of every wrapped command (measured)."""
-    return f"Bash({runner_file(project)}:*)"
+    from garrepa_py.install.runner_words import shell_word
+
+    return f"Bash({shell_word(str(runner_file(project))) or runner_file(project)}:*)"
 
 
 def _edit_local_allow(project: Path, add: bool, dry_run: bool) -> Change:
@@ -448,16 +450,18 @@ def _edit_local_allow(project: Path, add: bool, dry_run: bool) -> Change:
 
 
 def _check_runner_path(runner: Path) -> None:
-    """The logs route writes the runner's path bare into the rewritten command and into its allow
-    rule; a path the shell would need quoted (a space, say) could never work, so it is refused."""
-    import shlex
+    """The logs route writes the runner's path into the rewritten command and into its allow
+    rule as one shell word (install/runner_words.py); a path that cannot be written so safely
+    (a quote, `$`, non-ASCII: unmeasured) could never work, so it is refused."""
+    from garrepa_py.install.runner_words import shell_word
 
-    if shlex.quote(str(runner)) != str(runner):
+    if shell_word(str(runner)) is None:
         raise GarrepaError(
-            f"the logs route cannot work here: {runner.parents[2]} holds a space or a character "
-            "the shell would need quoted, and the route names its runner by that path",
-            hint="use a project path without spaces (a symbolic link to it will do), or run "
-                 "`garrepa init` without --logs (logs.enabled false); nothing was changed")
+            f"the logs route cannot work here: {runner.parents[2]} holds a character the shell "
+            "would need quoted other than a space, and the route names its runner by that path",
+            hint="use a project path of letters, digits, spaces and ._-/ (a symbolic link to it "
+                 "will do), or run `garrepa init` without --logs (logs.enabled false); nothing "
+                 "was changed")
 
 
 def install(project: Path, config_overrides: dict[str, object], timeout: int,

@@ -11,7 +11,6 @@ never answers `permissionDecision` (that would override the user's rules).
 from __future__ import annotations
 
 import os
-import shlex
 
 from garrepa_py.routes.verdict import Verdict, passed
 
@@ -51,7 +50,10 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
         if not npm_script.speaks(command, cwd if isinstance(cwd, str) else context.project):
             return passed("npm-script-silent")  # no line of its log could prove a pass
     runner = runner_path(context.project)
-    if shlex.quote(runner) != runner or shlex.quote(context.project) != context.project:
+    from garrepa_py.install.runner_words import shell_word
+
+    runner_word, project_word = shell_word(runner), shell_word(context.project)
+    if runner_word is None or project_word is None:
         return passed("project-path-needs-quoting")  # the allow rule could not match it
     if not os.access(runner, os.X_OK):
         return passed("runner-missing")
@@ -59,7 +61,8 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
 
     if any(secret_path(word) for word in command.split()):
         return passed("secret-path")
-    wrapped = f"{command.rstrip()} 2>&1 | {runner} --family {family} --project {context.project}"
+    wrapped = (f"{command.rstrip()} 2>&1 | {runner_word} --family {family} "
+               f"--project {project_word}")  # one word each, as in init's allow rule
     timeout = tool_input.get("timeout")
     if isinstance(timeout, int) and not isinstance(timeout, bool) and 0 < timeout <= 3_600_000:
         wrapped += f" --timeout {timeout}"  # the runner's deadline stays under the Bash timeout
