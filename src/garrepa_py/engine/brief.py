@@ -40,6 +40,15 @@ def _default_factory(config: Config) -> tuple[ModelClient | None, str]:
     return make_client(config)
 
 
+def cache_key(route: str, provider: str, model: str, source: str,
+              question: str | None = None) -> str:
+    """The key of a model briefing: the prompt's and both checks' versions are in it, so a
+    change to any of them asks again."""
+    return store.cache_key(route, f"{prompt.PROMPT_VERSION}/{directives.VERSION}/"
+                           f"{validate.VERSION}", provider, model,
+                           source + "\0" + (question or ""))
+
+
 def _model_briefing(request: BriefRequest, source: str, structural: Structural, config: Config,
                     project: str, deadline: float, client: ModelClient,
                     journal: dict[str, Any]) -> tuple[str, str] | None:
@@ -48,9 +57,7 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
 
     `source` is the masked source: the model sees placeholders, never a secret value.
     """
-    key = store.cache_key(request.route, f"{prompt.PROMPT_VERSION}/{directives.VERSION}/"
-                          f"{validate.VERSION}",
-                          client.name, client.model, source + "\0" + (request.question or ""))
+    key = cache_key(request.route, client.name, client.model, source, request.question)
     entry = store.cache_get(project, key)
     if entry is not None and _expired(entry):
         journal["retry"] = WITHHELD_REASON  # a withheld briefing is asked for again, once a day
