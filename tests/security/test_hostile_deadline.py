@@ -107,7 +107,7 @@ def test_work_past_the_deadline_is_abandoned_and_the_original_passes(project: Pa
 def test_validation_against_a_huge_source_is_bounded() -> None:
     source = "see https://example.com/real and more text\n" * 70_000  # ~2.9 MB
     reply_text = "\n".join(f"- https://example.com/absent/{n}" for n in range(60_000))
-    started = time.monotonic()
+    started = time.process_time()  # this process's CPU time: not what other processes take
     checked = validate.check(reply_text, source, ())
     assert checked.text is None and checked.reason.startswith("fabricated-handle:")
-    assert time.monotonic() - started < 20  # was 112 s: 60 k scans of 2.9 MB
+    assert time.process_time() - started < 20  # was 112 s: 60 k scans of 2.9 MB
