@@ -14,7 +14,7 @@ from garrepa_py.structural.briefing import Structural
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from garrepa_py.structural.git_digest import FileDiff
+    from garrepa_py.structural.git_files import FileDiff
 
 Compress = Callable[[str], Structural]
 

@@ -15,10 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from garrepa_py.structural.git_digest import FileDiff
+from garrepa_py.structural.git_files import FileDiff
 
 LOCKFILES = frozenset({"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock",
                        "uv.lock", "cargo.lock", "go.sum", "gemfile.lock", "composer.lock",
