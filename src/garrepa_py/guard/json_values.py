@@ -63,6 +63,10 @@ def _encode(value: str) -> str:
 _LITERAL_AT = re.compile(LITERAL)
 _ALL_LITERALS = re.compile(LITERAL + r"(?P<colon>[ \t\r\n]*:[ \t\r\n]*)?")
 _COLON_AFTER = re.compile(r"[ \t\r\n]*:[ \t\r\n]*")
+# ECS, k8s-as-JSON, CloudFormation: a secret's name in one key, its value in the next.
+NAME_KEYS = frozenset(("name", "Name", "key", "Key", "ParameterKey"))
+_VALUE_AFTER = re.compile(r'[ \t\r\n]*,[ \t\r\n]*"(?:value|Value|ParameterValue)"[ \t\r\n]*:'
+                          r'[ \t\r\n]*(?P<v>' + LITERAL + ")")
 
 
 def _opening_quote(text: str, at: int) -> int:
@@ -173,6 +177,17 @@ def findings(text: str, candidates: list[int] | None, inner: Callable[[str], tup
         decoded = _decode(text[start:end])
         if decoded is None:
             continue
+        if under in NAME_KEYS and names.strength(decoded) == names.STRONG:
+            paired = _VALUE_AFTER.match(text, end)  # `{"name": "DB_PASSWORD", "value": "…"}`
+            value = _decode(paired.group("v")) if paired else None
+            if paired and value is not None and values.secret_value(
+                    value, quoted=True, strong=True, data=True):
+                kind = names.kind(decoded)
+                at = paired.start("v")  # its line, counted without moving the counter
+                value_line = line + text.count("\n", counted, at)
+                value_line_start = text.rfind("\n", 0, at) + 1
+                out.append((kind, value_line, at - value_line_start,
+                            paired.end("v") - value_line_start, _encode(f"[secret: {kind}]")))
         replacement = _judged(under, strength, decoded)
         if replacement is not None:
             kind, masked_value = replacement

@@ -86,7 +86,8 @@ _PEM_BEGIN = re.compile(r"-----BEGIN (?P<label>(?:[A-Z0-9]+ )*PRIVATE KEY(?: BLO
 # words, tools with password flags. Found with str.find on the lower-cased text, which runs at
 # memory speed (a regex alternation took 5 s on 12 MB) and never holds the GIL for long.
 _CANDIDATE_WORDS = ("pass", "pwd", "pw", "secret", "token", "auth", "cred", "key", "bearer",
-                    "basic", "mysql", "mariadb", "-u ", "--user", "private")
+                    "basic", "mysql", "mariadb", "-u ", "--user", "private", "cookie",
+                    "\\u00")  # `\u0070assword`: an escaped key name
 _CANDIDATE_RE = re.compile("|".join(map(re.escape, _CANDIDATE_WORDS)))
 SMALL_TEXT = 4096
 _URL_CREDENTIALS = re.compile(r"://[^\s/@]{0,256}:[^\s/@]{1,256}@")  # user:password@host, bounded
@@ -173,7 +174,7 @@ def _pem_blocks(lines: list[str], found: list[Finding]) -> None:
 
 def _candidate_offsets(text: str) -> list[int]:
     """Sorted offsets the prefilter flags: secret words, token prefixes, `user:pw@` in URLs."""
-    from garrepa_py.guard import shapes
+    from garrepa_py.guard import forms, shapes
 
     lower = text.lower()
     if len(lower) != len(text):  # case-folding moved offsets (rare scripts): every line
@@ -191,6 +192,8 @@ def _candidate_offsets(text: str) -> list[int]:
                     at = haystack.find(word, at + len(word))
     if "://" in text:
         positions.extend(match.start() for match in _URL_CREDENTIALS.finditer(text))
+    if ":" in text:  # `.pgpass` lines hold no secret word: host:port:db:user:password
+        positions.extend(match.start() for match in forms.PGPASS_START.finditer(text))
     return sorted(set(positions))
 
 
@@ -251,6 +254,10 @@ def scan(text: str, depth: int = 0) -> Scan:
         for number in candidates:
             found.extend(Finding(kind, number, start, end)
                          for kind, start, end in shapes.line_spans(lines[number - 1]))
+        from garrepa_py.guard import yaml_blocks
+
+        found.extend(Finding("credential", number, start, end) for number, start, end
+                     in yaml_blocks.spans(lines, candidates))
     from garrepa_py.guard import diff_files
 
     if diff_files.is_diff(text):

@@ -13,7 +13,7 @@ import binascii
 import re
 from collections.abc import Iterator
 
-from garrepa_py.guard import names, values
+from garrepa_py.guard import forms, names, values
 
 Span = tuple[str, int, int]  # kind, start, end
 
@@ -28,6 +28,10 @@ TOKENS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("google-api-key", ("AIza",), r"(?<![\w\-])AIza[0-9A-Za-z_\-]{35}"),
     ("slack-webhook", ("hooks.slack.com",),
      r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_\-]+"),
+    ("discord-webhook", ("discord.com/api/webhooks/", "discordapp.com/api/webhooks/"),
+     r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]+/[A-Za-z0-9_\-]+"),
+    ("teams-webhook", (".webhook.office.com/",),
+     r"https://[A-Za-z0-9\-]+\.webhook\.office\.com/webhookb2/[^\s'\"<>]+"),
     ("slack-token", ("xox",), r"(?<![\w\-])xox[abposre]-[A-Za-z0-9\-]{10,}"),
     ("aws-key", ("AKIA", "ASIA", "ABIA", "ACCA", "A3T"),
      r"\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b"),
@@ -54,13 +58,14 @@ _RANDOM_ONLY = frozenset({"openai-key", "twilio-key", "databricks-token", "mailg
 # JSON (`"x": "…"`, escaped once or twice: `\"x\": \"…\"`), connection strings (`;Pwd=…;`),
 # query strings (`?token=…&`), PHP/Ruby (`=>`), Go (`:=`).
 ASSIGNMENT = re.compile(
-    r"(?P<nq>\\*[\"']?)(?<![A-Za-z0-9_$@])(?P<name>[A-Za-z_$@][A-Za-z0-9_.\-]{0,120})(?P=nq)"
+    r"(?P<nq>\\*[\"']?)(?<![A-Za-z0-9_$@])"
+    r"(?P<name>(?:[A-Za-z_$@]|\\u[0-9A-Fa-f]{4})(?:[A-Za-z0-9_.\-]|\\u[0-9A-Fa-f]{4}){0,120})(?P=nq)"
     r"[ \t]*(?P<op>:=|=>|=|:(?!//))(?![=:])[ \t]*"
     r"(?:(?P<q>\\*[\"'`])(?P<qv>.*?)(?P=q)|(?P<bv>[^\s;,&\"'`<>)\]}\\]+))")
 _ENV_LINE = re.compile(r"^[+\- ]?[ \t]*(?:export[ \t]+|set[ \t]+|ENV[ \t]+)?$")
 # scheme://user:password@host (the user may be empty: `redis://:pw@host`)
 URL_CREDENTIALS = re.compile(
-    r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{0,30}://(?P<user>[^\s:/@'\"\\<>]{0,256}):"
+    r"(?:(?<=^[+\- ])|(?<![A-Za-z0-9+.\-]))[A-Za-z][A-Za-z0-9+.\-]{0,30}://(?P<user>[^\s:/@'\"\\<>]{0,256}):"
     r"(?P<v>[^\s/'\"\\<>]{1,256})@"
     r"(?=[A-Za-z0-9\[.\-_%])")
 AUTH_HEADER = re.compile(r"(?i)\b(?:bearer|basic|token|apikey|api-key)[ \t]+"
@@ -75,6 +80,7 @@ MYSQL_REACH = 200  # how far before `-p…` the client's name may stand
 SSHPASS_P = re.compile(r"\bsshpass[ \t]+-p[ \t]*(?P<v>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]+)")
 CURL_USER = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]+['\"]?(?P<user>[^\s:'\"]+):"
                        r"(?P<v>[^\s'\"]+)")
+_UNICODE_ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})")
 _CAMEL_WORDS = re.compile(r"^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*$")  # `Bearer SomeClassName`
 HEADER_AUTH_WORDS = ("bearer", "basic", "token", "apikey", "api-key")
 
@@ -111,6 +117,8 @@ def _unquote(value: str) -> tuple[str, int, int]:
 def assignments(line: str) -> Iterator[Span]:
     for match in ASSIGNMENT.finditer(line):
         name = match.group("name")
+        if "\\u" in name:  # `"\u0070assword"`: judged by the name it decodes to
+            name = _UNICODE_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), name)
         strength = names.strength(name)
         if strength is None:
             continue
@@ -208,6 +216,7 @@ def line_spans(line: str) -> list[Span]:
         spans += headers(line)
     if "-" in line:
         spans += shell(line)
+    spans += forms.line_spans(line)
     return spans
 
 

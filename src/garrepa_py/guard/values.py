@@ -19,6 +19,11 @@ PLACEHOLDERS = frozenset({
     "str", "bool", "int", "bytes", "undefined", "password123", "p@ssw0rd", "token", "apikey",
     "api_key", "secretkey", "mypassword", "mysecret", "yourpassword", "default", "value", "xxx",
 })
+# Real passwords, weak ones, that the list above also holds: in `.env` form (`NAME=value` at a
+# line's start) they are the value in use, not a stand-in for one.
+WEAK_PASSWORDS = frozenset({"hunter2", "qwerty", "letmein", "password123", "p@ssw0rd", "admin",
+                            "root", "mypassword", "mysecret", "secret", "password", "passwd",
+                            "pass", "test", "testing", "foo", "bar", "baz", "123456", "12345678"})
 # Words in a value that say it stands for a real one (`<your-key>`, `REPLACE_ME`, `abc-example`):
 # long ones anywhere in it, short ones only as a word of their own (not `…TodOZS…` in a token).
 PLACEHOLDER_INFIXES = ("example", "changeme", "change_me", "change-me", "placeholder", "redacted")
@@ -127,6 +132,8 @@ def secret_value(value: str, *, quoted: bool, strong: bool, env_form: bool = Fal
     `data`: a JSON document's value (not a literal in code).
     """
     bare = value.strip()
+    if env_form and strong and bare.lower() in WEAK_PASSWORDS:
+        return True  # `DB_PASSWORD=hunter2` in a .env: a weak password is still the password
     if not bare or placeholder(bare) or quoted and bare != value:
         return False
     if not strong:
