@@ -6,9 +6,11 @@ model has each one replaced by `[secret: KIND]` and the agent's briefing says wh
 what. Standard library only, with no import on the way (it runs on the hook path): a cheap
 prefilter (str.find of a few words) picks the candidate lines, and the finders of
 `guard.shapes` (vendor tokens, keyword assignments in every syntax, URL passwords, headers,
-shell flags) give exact spans on them. Private-key blocks are masked line for line, a secret
-file's hunks in a diff whole (`guard.diff_files`), and JSON value by value so it still parses
-(`guard.json_values`).
+shell flags) and of `guard.forms` (call arguments, netrc, XML, `.pgpass`, cookies, name/value
+pairs) give exact spans on them; `guard.yaml_blocks` follows a candidate line into the lines
+below it (a k8s Secret's data, a block scalar, a `value:` under `name:`). Private-key blocks
+are masked line for line, a secret file's hunks in a diff whole (`guard.diff_files`), and JSON
+value by value so it still parses (`guard.json_values`).
 """
 
 from __future__ import annotations
