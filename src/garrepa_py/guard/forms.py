@@ -38,7 +38,7 @@ COOKIE_HEADER = re.compile(r"(?i)\b(?:set-)?cookie[ \t]*:[ \t]*")
 COOKIE_PAIR = re.compile(r"(?P<name>[^\s=;,]{1,128})=(?P<v>[^\s;,]{1,4096})")
 SESSION_WORDS = ("sess", "sid", "auth", "token", "jwt", "remember", "login", "credential")
 NAME_VALUE = re.compile(r"(?P<nq>[\"']?)\b(?:[Nn]ame|NAME|[Kk]ey|KEY)(?P=nq)[ \t]*[:=][ \t]*"
-                        r"(?P<q1>[\"']?)(?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,120})(?P=q1)[ \t]*,"
+                        r"(?P<q1>[\"']?)(?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,120})(?P=q1)(?:[ \t]*,|[ \t])"
                         r"[ \t]*(?P<vq>[\"']?)\b(?:[Vv]alue|VALUE)(?P=vq)[ \t]*[:=][ \t]*"
                         r"(?P<q>[\"'])(?P<v>[^\"'\n]{1,4096})(?P=q)")
 
@@ -109,7 +109,7 @@ def cookies(line: str) -> Iterator[Span]:
 
 
 def name_values(line: str) -> Iterator[Span]:
-    if "alue" not in line and "ALUE" not in line or "," not in line:
+    if "alue" not in line and "ALUE" not in line or "," not in line and "<" not in line:
         return
     for match in NAME_VALUE.finditer(line):
         name = match.group("name")
