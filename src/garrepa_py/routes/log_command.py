@@ -7,6 +7,13 @@ simple command, optionally after `cd DIR &&` and `VAR=value`, through `npx`, `uv
 does not understand with certainty. A command that is not a run — it prints a version, help, a
 collection, a config, or its exit status says nothing (`--exit-zero`), or it never ends (watch
 modes) — is left alone too: its output is not a run's log, and the runner must not judge it.
+
+Wrapped are only the forms whose output is evidence of the run's outcome: an option or an
+environment variable that changes what the tool prints or how it reports (an output file, a
+silent mode, a machine format, a plugin, `PYTEST_ADDOPTS`, `MAKEFLAGS`, …) leaves the command
+alone, so Claude Code reports its exit status itself. Environment assignments are allowed by
+name (ASSIGNMENTS); ruff's options by an allow-list (RUFF_OPTIONS); every tool's options that
+send the report elsewhere or change its form are refused by name (REPORT_CHANGING).
 """
 
 from __future__ import annotations
@@ -63,6 +70,42 @@ NOT_A_RUN_SHORT = {"make": frozenset({"-v", "-n", "-p", "-q"}), "tox": frozenset
 NOT_A_RUN_WORDS = {"vitest": frozenset({"list", "init"}),
                    "tox": frozenset({"list", "l", "config", "c", "quickstart", "devenv",
                                      "schema", "exec", "e", "legacy", "le"})}
+# `VAR=value` before the command that leave what the tool prints as it is; any other name (a
+# tool's `*_OPTS`, `PYTEST_ADDOPTS`, `MAKEFLAGS`, a locale, a colour switch) may change it
+ASSIGNMENTS = frozenset({"PYTHONPATH", "PYTHONHASHSEED", "PYTHONDONTWRITEBYTECODE", "CI",
+                         "NO_COLOR", "NODE_ENV", "RUST_BACKTRACE", "TZ", "DJANGO_SETTINGS_MODULE"})
+# Options that write the report elsewhere, silence it or change its form, any program
+# (`--opt=value` too); the program's short ones in REPORT_CHANGING_SHORT (a prefix: `-pno:x`)
+REPORT_CHANGING = frozenset({
+    "--output-file", "--output", "--output-format", "--format", "--reporter", "--reporters",
+    "--silent", "--json", "--override-ini", "--config-file", "--message-format", "--formatter",
+    "--no-summary", "--cov-fail-under"})
+REPORT_CHANGING_SHORT = {program: options for programs, options in (
+    (("pytest", "py.test"), ("-o", "-c")),  # an ini value (addopts), another config
+    (("ruff",), ("-o", "-s")),
+    (("mypy",), ("-O",)),
+    (("eslint",), ("-o", "-f")),
+) for program in programs}
+# pytest's `-p NAME` loads a plugin (it may set the exit status or print nothing: `no:terminal`);
+# only these are known to leave the report as it is
+PYTEST_PLUGINS_KEPT = frozenset({"no:cacheprovider", "no:randomly", "no:faulthandler",
+                                 "no:doctest", "no:legacypath", "no:pastebin", "no:warnings"})
+# `ruff check`: the options known to keep its default report (findings, then `Found N errors.`
+# or `All checks passed!`); any other option is not wrapped. `--output-format` only as full or
+# concise (ruff's default).
+RUFF_OPTIONS = frozenset({
+    "--select", "--ignore", "--extend-select", "--extend-ignore", "--config", "--no-cache",
+    "--isolated", "-q", "--quiet", "-v", "--verbose", "--show-fixes", "--no-fix", "--no-show-fixes",
+    "--preview", "--no-preview", "--target-version", "--line-length", "--exclude",
+    "--extend-exclude", "--force-exclude", "--no-force-exclude", "--respect-gitignore",
+    "--no-respect-gitignore", "--per-file-ignores", "--extend-per-file-ignores", "--fixable",
+    "--unfixable", "--extend-fixable", "--cache-dir", "--unsafe-fixes", "--no-unsafe-fixes",
+    "-n"})
+RUFF_VALUED = frozenset({"--select", "--ignore", "--extend-select", "--extend-ignore",
+                         "--config", "--target-version", "--line-length", "--exclude",
+                         "--extend-exclude", "--per-file-ignores", "--extend-per-file-ignores",
+                         "--fixable", "--unfixable", "--extend-fixable", "--cache-dir"})
+RUFF_FORMATS = frozenset({"full", "concise"})
 TASK_RUNNERS = frozenset({"make", "gradle", "./gradlew", "mvn", "./mvnw"})
 FINITE_TASK = re.compile(r"(?i)^(test|tests|check|checks|build|lint|all|ci|typecheck|compile|"
                          r"verify|assemble|package|install|clean)([-_:.\w]*)$")
@@ -87,6 +130,8 @@ def parse(command: str) -> str | None:
     if shell_words.AND in tokens:
         return None
     while tokens and _is_assignment(tokens[0]):
+        if tokens[0].split("=", 1)[0] not in ASSIGNMENTS:
+            return None  # it may change what the tool prints: Claude Code reports the status
         tokens = tokens[1:]
     tokens = _after_uv_run_options(tokens)
     for prefix in PREFIXES:
@@ -101,7 +146,7 @@ def parse(command: str) -> str | None:
         return None
     if any(token in WATCHING or token.startswith("--watch") for token in tokens[1:]):
         return None
-    if not_a_run(tokens):
+    if not_a_run(tokens) or changes_the_report(tokens):
         return None
     if tokens[0] in TASK_RUNNERS:  # `make dev`, `gradle bootRun`: a server, not a build
         tasks = [token for token in tokens[1:] if not token.startswith("-") and "=" not in token]
@@ -158,3 +203,72 @@ def not_a_run(tokens: list[str]) -> bool:
             return True
     words = [token for token in rest if not token.startswith("-")]
     return bool(words) and words[0] in NOT_A_RUN_WORDS.get(program, frozenset())
+
+
+def changes_the_report(tokens: list[str]) -> bool:
+    """The command (its program first) writes its report elsewhere, silences it or changes its
+    form: the log would not be evidence of the run's outcome."""
+    program, rest = tokens[0], tokens[1:]
+    if program == "ruff":
+        return not _ruff_keeps_its_report(rest[1:])
+    shorts = REPORT_CHANGING_SHORT.get(program, ())
+    for token in rest:
+        if token == "--":
+            break
+        option = token.split("=", 1)[0] if token.startswith("--") else token
+        if option in REPORT_CHANGING or (not token.startswith("--") and token.startswith(shorts)):
+            return True
+    if program in ("pytest", "py.test") and not _plugins_keep_the_report(rest):
+        return True
+    if program in ("pytest", "py.test") and _quietness(rest) >= 2:
+        return True  # `-qq` drops pytest's summary line: no evidence of a pass is left
+    return False
+
+
+def _plugins_keep_the_report(options: list[str]) -> bool:
+    """Every `-p NAME` / `-pNAME` of a pytest command line is in PYTEST_PLUGINS_KEPT."""
+    for index, token in enumerate(options):
+        if token == "--":
+            break
+        if token == "-p":
+            if index + 1 == len(options) or options[index + 1] not in PYTEST_PLUGINS_KEPT:
+                return False
+        elif token.startswith("-p") and token[2:].lstrip("=") not in PYTEST_PLUGINS_KEPT:
+            return False
+    return True
+
+
+def _quietness(options: list[str]) -> int:
+    """How many `-q` a pytest command line gives (`-qq`, `-q -q`, `-xq`, `--quiet`)."""
+    count = 0
+    for token in options:
+        if token == "--quiet":
+            count += 1
+        elif re.fullmatch(r"-[a-zA-Z]+", token):
+            # a cluster's letters up to the first option that takes a value (`-kq`: -k "q")
+            count += re.match(r"-[^kmpocnrW]*", token).group(0).count("q")  # type: ignore[union-attr]
+    return count
+
+
+def _ruff_keeps_its_report(options: list[str]) -> bool:
+    """`ruff check`'s words after `check`: only RUFF_OPTIONS, `--output-format` full/concise."""
+    expect_value = False
+    for token in options:
+        if expect_value:
+            expect_value = False
+            continue
+        if token == "--":
+            return True  # paths only from here
+        if not token.startswith("-"):
+            continue  # a path
+        name, equals, value = token.partition("=")
+        if name == "--output-format":
+            if not equals:
+                return False  # its value is the next word: refused rather than guessed
+            if value not in RUFF_FORMATS:
+                return False
+            continue
+        if name not in RUFF_OPTIONS:
+            return False
+        expect_value = name in RUFF_VALUED and not equals
+    return True

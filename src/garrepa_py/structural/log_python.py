@@ -18,6 +18,11 @@ PYTEST_BARE_SUMMARY = re.compile(r"^((?:\d+ (?:passed|failed|errors?|skipped|xfa
 PYTEST_SECTION = re.compile(r"^=+ (FAILURES|ERRORS|short test summary info|warnings summary|"
                             r"PASSES|slowest \d+ durations|.*captured.*) =+$", re.I)
 PYTEST_TEST = re.compile(r"^_{3,} (.+?) _{3,}$")
+# pytest's progress at the end of the last test (`[100%]`, `[3/3]` with console_output_style=count):
+# a summary printed before it is a test's own output, not pytest's
+PYTEST_DONE = re.compile(r"\[(?:100%|(\d{1,9})/\1)\]$")
+# a failure whatever the summary says: pytest's internal error, pytest-cov's --cov-fail-under
+PYTEST_FAILING = re.compile(r"^(?:INTERNALERROR>|FAIL Required test coverage of )")
 PYTEST_START = re.compile(r"^=+ test session starts =+$")
 RUFF_HEAD = re.compile(r"^[A-Z]{1,4}\d{2,5} \S.*$")  # ruff's full format: CODE message, then -->
 RUFF_WHERE = re.compile(r"^\s+--> (\S+?):(\d+):\d+$")
@@ -78,6 +83,11 @@ def pytest(lines: list[str]) -> Parsed:
                                       for line in lines)
         return Parsed(blocks, summary, True, "no pytest summary line: the run did not finish"
                       + (" (a traceback is in the log)" if crashed else ""), 1)
+    failing = next((line for line in lines if PYTEST_FAILING.match(line)), None)
+    if failing is not None:
+        internal = failing.startswith("INTERNALERROR")
+        return Parsed(blocks, summary + [failing], True, f"pytest says {failing.strip()[:200]!r}",
+                      3 if internal else 1)
     words = (PYTEST_SUMMARY.match(final) or PYTEST_BARE_SUMMARY.match(final)).group(1)  # type: ignore[union-attr]
     said = f"pytest's summary line says {words!r}"
     if re.search(r"\b(failed|error|errors)\b", words):
@@ -89,7 +99,30 @@ def pytest(lines: list[str]) -> Parsed:
         return Parsed(blocks, summary, True, said, 2)
     if "no tests ran" in words:
         return Parsed(blocks, summary, True, "pytest's summary line says no tests ran", 5)
+    if not any(PYTEST_DONE.search(line.rstrip()) for line in lines[:_last_index(lines, final)]):
+        return Parsed(blocks, summary, True, f"{said}, but no progress line ends the run "
+                      "(`[100%]`): the summary is not pytest's own", 1)
     return Parsed(blocks, summary, False, said, 0)
+
+
+def ended_at_its_summary(parsed: Parsed, lines: list[str]) -> Parsed:
+    """A pytest run named by the command (not one a wrapper ran, whose own lines follow): its
+    summary line must be the log's last, else what came after it (a crash at exit, a traceback)
+    makes it a failure."""
+    final = next((line for line in reversed(parsed.summary)
+                  if PYTEST_SUMMARY.match(line) or PYTEST_BARE_SUMMARY.match(line)), None)
+    if parsed.failed or final is None or final not in lines:
+        return parsed
+    after = [line for line in lines[_last_index(lines, final) + 1:] if line.strip()]
+    if after:
+        parsed.failed, parsed.exit_code = True, 1
+        parsed.how = ("lines follow pytest's summary line (the run did not end there): "
+                      f"{after[0].strip()[:200]!r}")
+    return parsed
+
+
+def _last_index(lines: list[str], line: str) -> int:
+    return len(lines) - 1 - lines[::-1].index(line)
 
 
 def diagnostics(lines: list[str], summary_line: re.Pattern[str], name: str) -> Parsed:

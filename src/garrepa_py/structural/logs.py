@@ -74,6 +74,9 @@ SNIFFED: tuple[tuple[str, Callable[[list[str]], bool]], ...] = (
 # Runners that run another (make test → pytest): their log is sniffed, their exit code kept.
 PASSING = re.compile(r"\bPASS(ED)?\b|\bok\b|^\s*[✓√✔] ")
 WRAPPERS = {"make": 2, "npm": 1, "tox": 1, "generic": 1}
+# make ignored a failing recipe line (`-cmd`, `make -i`): its status is 0 unless it says `***`
+MAKE_IGNORED = re.compile(r"^g?make(?:\[\d{1,9}\])?: \[[^\n]{1,400}\] Error \d{1,9} \(ignored\)")
+MAKE_STOPPED = re.compile(r"^g?make(?:\[\d{1,9}\])?: \*\*\* ")
 
 
 def read(lines: list[str], family: str, elsewhere: str | None = None) -> Parsed:
@@ -83,10 +86,14 @@ def read(lines: list[str], family: str, elsewhere: str | None = None) -> Parsed:
     if family in PARSERS and family != "generic":
         parsed = PARSERS[family](lines)
         parsed.family = family
+        if family == "pytest":
+            parsed = log_python.ended_at_its_summary(parsed, lines)
         return log_evidence.settle(parsed, lines, family, family, elsewhere)
     sniffed = next((name for name, looks in SNIFFED if looks(lines)), "generic")
     parsed = PARSERS[sniffed](lines)
     parsed.family = sniffed
+    if family == "make" and any(MAKE_IGNORED.match(line) for line in lines):
+        return _make_decides(parsed, lines, sniffed)
     if family in WRAPPERS and family != "generic":
         parsed.family = f"{family} → {sniffed}"
         make_errors = [line for line in lines if log_native.MAKE_ERROR.match(line)]
@@ -99,6 +106,21 @@ def read(lines: list[str], family: str, elsewhere: str | None = None) -> Parsed:
             parsed.exit_code = WRAPPERS[family]
     return log_evidence.settle(parsed, lines, family if family in WRAPPERS else "generic",
                                sniffed, elsewhere)
+
+def _make_decides(parsed: Parsed, lines: list[str], sniffed: str) -> Parsed:
+    """A make run that ignored a recipe's failure: make's own `***` lines alone decide its
+    outcome (its exit status is 0 without them, whatever the tool it ran printed); the tool's
+    failures stay in the digest."""
+    parsed.family = f"make → {sniffed}"
+    stopped = [line for line in lines if MAKE_STOPPED.match(line)]
+    ignored = next(line for line in reversed(lines) if MAKE_IGNORED.match(line))
+    parsed.failed = bool(stopped)
+    parsed.exit_code = WRAPPERS["make"] if stopped else 0
+    parsed.how = (f"make says {stopped[-1].strip()!r}" if stopped else
+                  f"make ignored the failure ({ignored.strip()!r}) and exits 0")
+    parsed.summary += [line for line in [*stopped, ignored] if line not in parsed.summary]
+    return parsed
+
 
 FAULT_LINE = re.compile(r"^\S+:\d+: \w")
 
