@@ -177,7 +177,7 @@ def _compose(request: BriefRequest, model: tuple[str, str] | None, structural: s
     the line that says its titles and excerpts are the source's own text. A document map's
     headings have their role markers and chat-template tokens shown escaped."""
     if request.route == "read":
-        structural = directives.neutralise(structural)
+        structural = stamp.inert(directives.neutralise(structural))
     if model:
         journal["method"] = "model"
         notes, also = model

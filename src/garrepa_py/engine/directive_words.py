@@ -77,6 +77,8 @@ ADDRESSED = re.compile(
     rf"|\b(?:tell|ask|instruct|direct|order|command|urge)s? (?:the |an? |any |all )?"
     rf"(?:{_READER})s? to\b"
     rf"|\b(?:want|require|expect|request)s? (?:the |an? |any |all )?(?:{_ACTOR})s? to\b"
+    rf"|\b(?:{_READER})s? (?:is|are|will be|gets?) (?:asked|expected|required|requested|told"
+    rf"|instructed|invited|encouraged|supposed|meant|directed) to\b"
     rf"|\b(?:{_READER})s? (?:reading|processing|parsing|summari[sz]ing|viewing) (?:this|these)")
 YOU = _folded(r"\b(?:" + _words(
     # en, fr, es, pt, it, de, nl, pl, tr, id, sv/no/da, ro, cs
@@ -117,12 +119,15 @@ VERBS = _folded(r"^(?:" + _words(
     "decode, decrypt, deobfuscate, evaluate, interpret, "
     "consider, note, stop, upgrade, downgrade, reset, revert, overwrite, save, store, submit, "
     "transfer, pay, buy, sign, log, login, authenticate, paste, look, search, find, clone, pull, "
+    "trigger, launch, fire, perform, "
     # fr
     "exécutez, exécute, lancez, lance, tapez, tape, ouvrez, ouvre, supprimez, supprime, "
     "effacez, envoyez, envoie, installez, installe, ignorez, oubliez, oublie, veuillez, "
     "faites, fais, copiez, collez, visitez, allez, va, cliquez, clique, assurez-vous, "
     "assure-toi, n'oubliez, répondez, réponds, dites, dis, écrivez, écris, affichez, affiche, "
     "téléchargez, déployez, poussez, utilisez, utilise, vérifiez, ajoutez, mettez, "
+    "lancer, exécuter, supprimer, effacer, envoyer, installer, ouvrir, taper, copier, "
+    "coller, déployer, télécharger, "
     # de
     "führe, führen, starte, starten, ignoriere, ignorieren, vergiss, vergessen, lösche, "
     "löschen, sende, senden, öffne, öffnen, installiere, installieren, tippe, gib, geben, "
@@ -133,14 +138,17 @@ VERBS = _folded(r"^(?:" + _words(
     "elimina, elimine, envía, envíe, instala, instale, ignora, olvida, olvide, asegúrate, "
     "asegúrese, no olvides, copia, pega, visita, haz, haga, responde, responda, di, diga, "
     "muestra, muestre, descarga, despliega, sube, usa, utiliza, "
+    "ejecutar, correr, lanzar, borrar, eliminar, enviar, instalar, abrir, desplegar, "
+    "descargar, "
     # pt
     "executa, rode, roda, corra, apague, exclua, remova, envie, instala, esqueça, esquece, "
     "certifique-se, garanta, copie, cole, visite, faça, diga, mostre, baixe, implante, "
-    "não esqueça, não se esqueça, "
+    "não esqueça, não se esqueça, executar, rodar, apagar, excluir, remover, implantar, "
     # it
     "esegui, esegua, eseguite, lancia, avvia, apri, apra, cancella, rimuovi, invia, installa, "
     "ignori, dimentica, dimentichi, assicurati, si assicuri, incolla, fai, faccia, rispondi, "
-    "dimmi, mostra, scarica, non dimenticare, "
+    "dimmi, mostra, scarica, non dimenticare, eseguire, lanciare, avviare, cancellare, "
+    "inviare, installare, "
     # ru
     "выполни, выполните, запусти, запустите, игнорируй, игнорируйте, проигнорируй, забудь, "
     "забудьте, удали, удалите, отправь, отправьте, открой, откройте, установи, установите, "
@@ -168,6 +176,9 @@ VERBS = _folded(r"^(?:" + _words(
 STRONG = re.compile(r"^(?:run|execute|exec|delete|remove|send|deploy|push|ignore|install|download"
                      r"|upload|curl|wget|rm|sudo|visit|email|eval|disregard|forget)\b")
 ROLE = re.compile(r"^(?:system|assistant|human|developer|admin|operator|root)\s*(?::|>>)")
+# Vietnamese: "hãy" (and "xin hãy", "vui lòng") opens a request; matched as written, since
+# folded it is "hay" ("or").
+VI_REQUEST = re.compile(r"^(?:xin |hãy cứ )?(?:hãy|vui lòng)\b", re.I)
 RU_IMPERATIVE = _folded(r"^[а-яё]{3,}(?:ите|йте|ьте)\b")
 # A verb-looking first word used as a noun ("Install instructions are ...") is not a request.
 NOUN_USE = re.compile(

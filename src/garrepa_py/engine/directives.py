@@ -11,6 +11,8 @@ Layers, each on the reply with its disguises removed (`normalise`), sentence by 
      sure", "don't forget", in English, French, German, Spanish, Portuguese, Italian, Russian,
      Chinese, Japanese and Korean;
   4. a script the source is not written in (`scripts`);
+  5. a command the source holds, repeated in anything but a neutral reference to where or
+     what it is (`source_commands`: no actor, obligation, time, order or question around it);
   and, before all of them, a message spelled in invisible tag characters.
 The patterns and word lists are in `directive_words`. A quoted span that is one of the
 source's own lines (a heading, say) is the source speaking, not the model: it is read as a
@@ -23,9 +25,9 @@ import re
 from dataclasses import dataclass
 
 from garrepa_py.engine import directive_words as words
-from garrepa_py.engine import normalise, scripts
+from garrepa_py.engine import normalise, scripts, source_commands
 
-VERSION = "1"  # part of the cache key: a changed detector asks the model again
+VERSION = "2"  # part of the cache key: a changed detector asks the model again
 MIN_HIDDEN_LETTERS = 3  # letters spelled in invisible tag characters: a message to a model
 _QUOTED = re.compile(r"\"([^\"\n]{2,120})\"|“([^”\n]{2,120})”|«\s?([^»\n]{2,120}?)\s?»"
                      r"|「([^」\n]{2,120})」|『([^』\n]{2,120})』|(?<!\w)'([^'\n]{2,120})'(?!\w)")
@@ -34,7 +36,8 @@ _HEADING_MARKUP = re.compile(r"^[\s#=*>_~`-]+|[\s#=*_~`-]+$")
 
 @dataclass(frozen=True)
 class Flag:
-    rule: str  # hidden | marker | override | reader | second-person | imperative | script:<name>
+    rule: str  # hidden | marker | override | reader | second-person | imperative | command
+    # | script:<name>
     sentence: str  # the sentence as normalised, for tests and `preview`, never journaled
 
 
@@ -100,6 +103,8 @@ def _sentence_flag(sentence: str, plain_sentence: str) -> str | None:
             words.NOUN_HEAD.search(opening) and not words.STRONG.search(opening))
         if (words.VERBS.search(opening) and not noun) or words.RU_IMPERATIVE.search(opening):
             return "imperative"
+    if words.VI_REQUEST.search(_LEADING.sub("", plain_sentence)):
+        return "imperative"
     if words.SIE.search(plain_sentence):
         return "second-person"
     return None
@@ -121,15 +126,20 @@ def flags(reply: str, source: str, first_only: bool = True) -> list[Flag]:
             return found
     text = _unquote(normalise.plain(reply), source)
     source_scripts = scripts.SourceScripts(source)
-    for sentence in normalise.sentences(text):
-        rule = _sentence_flag(sentence, sentence)
-        if rule is None:
-            script = scripts.foreign(sentence, source_scripts)
-            rule = f"script:{script}" if script else None
-        if rule is not None:
-            found.append(Flag(rule, sentence))
-            if first_only:
-                break
+    commands = source_commands.SourceCommands(source)
+    for line in source_commands.expanded(text).split("\n"):
+        for sentence in normalise.sentences(line):
+            rule = _sentence_flag(sentence, sentence)
+            if rule is None:
+                script = scripts.foreign(sentence, source_scripts)
+                rule = f"script:{script}" if script else None
+            if rule is None and commands.repeated(sentence) and source_commands.requests(
+                    sentence, line):
+                rule = "command"
+            if rule is not None:
+                found.append(Flag(rule, sentence))
+                if first_only:
+                    return found
     return found
 
 

@@ -79,9 +79,16 @@ _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u02
                               "\u2032": "'", "\u00b4": "'", "`": "`"})
 
 
+# Parenthesized letters and digits (⒭ ⑴): NFKC spells them "(r)", "(1)"; read as the letter.
+_ENCLOSED = str.maketrans({**{chr(0x249C + n): chr(97 + n) for n in range(26)},
+                           **{chr(0x2474 + n): str(n + 1) for n in range(9)}})
+
+
 def revealed(text: str) -> str:
-    """Entities decoded, invisibles dropped, NFKC: markup kept."""
+    """Entities decoded, invisibles dropped, parenthesized letters bare, NFKC: markup kept."""
     text = _reveal(html.unescape(_reveal(text)))
+    if not text.isascii():
+        text = text.translate(_ENCLOSED)
     return unicodedata.normalize("NFKC", text).translate(_APOSTROPHES)
 
 

@@ -9,7 +9,9 @@ the file's headings and the model's notes about it, only ever travels in those t
 
 Claude Code numbers the lines of a rewritten Read from its `startLine`, so the opening lines go
 first and keep the file's own numbers; the map follows, and says that the numbers at the left
-of its lines are not the file's while the line ranges inside it are.
+of its lines are not the file's while the line ranges inside it are. An opening line of the
+file that begins like one of garrepa's own (its header, the notes' fence or closing line) is
+shown escaped (`stamp.inert`), so only garrepa's lines read as garrepa's.
 """
 
 from __future__ import annotations
@@ -76,7 +78,9 @@ def narrowed(window: Window, count: int, briefing: str, total_lines: int) -> str
               "document is large, so its map follows. The numbers at the left from here on "
               "only count the lines of this reply; the line ranges inside the map are the "
               "file's own.]")
-    opening = [_bounded(line) for line in window.lines[:count]]
+    from garrepa_py.engine import stamp  # here: deciding a Read never imports the engine
+
+    opening = stamp.inert("\n".join(_bounded(line) for line in window.lines[:count])).split("\n")
     return "\n".join([*opening, header, capped(briefing, SECTION_NOTE)])
 
 
