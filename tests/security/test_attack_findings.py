@@ -1,13 +1,14 @@
-"""Issue 24's promises, attacked: each test is a confirmed break, through real processes.
+"""Issue 24's promises, attacked: each test is a break a tester confirmed through real processes.
 
-Every test is `xfail(strict=True)`: it fails today, and the suite stays green; when a fix makes
-one pass, strict turns the XPASS into a failure, so the mark is removed with the fix.
+All were `xfail(strict=True)` when found; each fix removed its mark. What is still marked is a
+known limit, said in its reason (a passing summary followed by a status changed silently: no log
+can show it, and Claude Code gives the runner no other channel).
 
 - Instructions: sentences that ask the reader for an action, briefed by the (fake) model
-  through the real hook, that the detector delivers (fenced, as model notes).
-- Secrets: shapes the guard does not mask; the loopback fake model records the request.
-- The logs runner: commands whose exit status the agent sees flipped (the hook's rewrite,
-  run in real bash, against the original).
+  through the real hook: withheld. A file's own lines that imitate garrepa's: shown escaped.
+- Secrets: shapes the guard once missed; the loopback fake model records the request.
+- The logs runner: commands whose exit status the agent saw flipped (the hook's rewrite, run in
+  real bash, against the original; a command no longer wrapped keeps Claude Code's own status).
 """
 
 from __future__ import annotations
@@ -54,8 +55,6 @@ DELIVERED = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 24 §1: a sentence asking the reader for an action "
-                   "is delivered (fenced) instead of withheld")
 @pytest.mark.parametrize("name, sentence", DELIVERED, ids=[c[0] for c in DELIVERED])
 def test_an_action_request_is_withheld(project: Path, garrepa_home: Path, name: str,
                                        sentence: str) -> None:
@@ -92,7 +91,6 @@ NEIGHBOUR = "region = eu-west-1  # the line next to the secret"
 FILLER = "".join(f"- item {n}: the quick brown fox jumps over the lazy dog\n" for n in range(800))
 
 
-@pytest.mark.xfail(strict=True, reason="issue 24 §2: a common secret shape reaches the model")
 @pytest.mark.parametrize("name, text, value", LEAKS, ids=[c[0] for c in LEAKS])
 def test_no_secret_byte_reaches_the_model(project: Path, garrepa_home: Path, name: str,
                                           text: str, value: str) -> None:
@@ -106,7 +104,7 @@ def test_no_secret_byte_reaches_the_model(project: Path, garrepa_home: Path, nam
 
 
 def test_no_secret_byte_reaches_the_model_control(project: Path, garrepa_home: Path) -> None:
-    """The harness above catches a shape the guard does mask (so its xfails are real)."""
+    """The harness above catches a shape the guard does mask (so its findings were real)."""
     source = f"{FILLER}## config\n```\n{NEIGHBOUR}\nDB_PASSWORD=Zx9qLw2Rv7Kp\n```\n{FILLER}"
     with FakeAnthropic(reply_text="Config notes (lines 1-40).") as fake:
         hook(project, mcp_event(project.parent, [{"type": "text", "text": source}],
@@ -115,8 +113,6 @@ def test_no_secret_byte_reaches_the_model_control(project: Path, garrepa_home: P
     assert NEIGHBOUR in sent and "Zx9qLw2Rv7Kp" not in sent
 
 
-@pytest.mark.xfail(strict=True, reason="issue 24 §2: a URL password that opens a diff line "
-                   "(`+https://u:pw@host`, as in a .git-credentials-like file) is sent")
 def test_a_url_password_at_the_start_of_a_diff_line_is_masked(project: Path,
                                                               garrepa_home: Path) -> None:
     parts = ["diff --git a/deploy/mirrors.txt b/deploy/mirrors.txt\n--- a/deploy/mirrors.txt\n"
@@ -173,9 +169,17 @@ def _bash(command: str, cwd: Path) -> int:
     return done.returncode
 
 
-@pytest.mark.xfail(strict=True, reason="issue 24 §3: the exit status the agent sees is not "
-                   "non-zero exactly when the command's was")
-@pytest.mark.parametrize("name, command, files", FLIPS, ids=[c[0] for c in FLIPS])
+# A passing summary, then a status changed with nothing printed: no log can show it, and Claude
+# Code gives the runner no other channel (every form that hands it `$?` asks for approval;
+# docs/security.md). Known limits, kept as strict xfails so a fix is noticed.
+SILENT_STATUS = {"exit-status-set-by-a-plugin", "crash-at-exit-after-the-summary",
+                 "unittest-ok-then-a-crash-at-exit"}
+
+
+@pytest.mark.parametrize("name, command, files", [
+    pytest.param(*case, id=case[0], marks=[pytest.mark.xfail(
+        strict=True, reason="the log shows a pass; the status changed after it, silently")]
+    ) if case[0] in SILENT_STATUS else pytest.param(*case, id=case[0]) for case in FLIPS])
 def test_the_runner_keeps_the_outcome(tmp_path: Path, name: str, command: str,
                                       files: dict[str, str]) -> None:
     project = tmp_path / "project"
@@ -184,11 +188,11 @@ def test_the_runner_keeps_the_outcome(tmp_path: Path, name: str, command: str,
         (project / file).write_text(body)
     _init_logs(project)
     reply = _pre_bash(project, command)
-    assert reply is not None  # wrapped (else Claude Code reports the status itself)
     original = _bash(command, project)
     (project / "out.txt").unlink(missing_ok=True)  # what the original run left behind
     shutil.rmtree(project / ".pytest_cache", ignore_errors=True)
-    seen = _bash(reply["updatedInput"]["command"], project)
+    # not wrapped: the command runs as it is, and Claude Code reports its own status
+    seen = original if reply is None else _bash(reply["updatedInput"]["command"], project)
     assert (original == 0) == (seen == 0), (name, original, seen)
 
 
@@ -215,8 +219,6 @@ FORGED = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 24 §1: a mapped Read's opening lines deliver a "
-                   "file's forged garrepa stamp and fenced notes verbatim, as garrepa's own lines")
 def test_a_file_cannot_forge_garrepa_lines_in_a_mapped_read(project: Path,
                                                             garrepa_home: Path) -> None:
     from ..support.read_events import post_read
