@@ -192,9 +192,11 @@ def test_the_runner_spills_digests_and_keeps_failure_a_failure(tmp_path: Path,
 
 def test_the_runner_fails_open(tmp_path: Path, log_corpus: Path) -> None:
     raw = (log_corpus / "pytest-three-failures.log").read_bytes()
-    # a teammate without garrepa: the output exactly as it came
+    # garrepa gone since the hook wrapped the command: the output exactly as it came, and a
+    # failure (the status is not visible through the pipe), said on stderr
     without = runner(tmp_path, raw, "pytest", record=False)
-    assert (without.returncode, without.stdout) == (0, raw)
+    assert (without.returncode, without.stdout) == (1, raw)
+    assert b"garrepa is not installed for this user" in without.stderr
     # garrepa there but the spill cannot be written (a repository shipped `.garrepa` as a
     # file): the log passes bounded, as Claude Code would show it, and the failure stays one
     (tmp_path / "project" / ".garrepa").write_text("not a directory")
