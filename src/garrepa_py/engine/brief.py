@@ -171,13 +171,20 @@ def _readable(request: BriefRequest, source: str, journal: dict[str, Any]) -> st
     return readable if readable != source else None
 
 
+LOG_DIGEST_HEAD = "[garrepa log | "  # structural/logs.py writes it; the lines after are the log's
+
+
 def _compose(request: BriefRequest, model: tuple[str, str] | None, structural: str,
              journal: dict[str, Any]) -> str:
     """The body: the model's notes fenced as data, then (or else) the structural briefing under
     the line that says its titles and excerpts are the source's own text. A document map's
     headings have their role markers and chat-template tokens shown escaped."""
     if request.route == "read":
-        structural = stamp.inert(directives.neutralise(structural))
+        own, cut, rest = structural.partition("\n")
+        if own.startswith(LOG_DIGEST_HEAD):  # a saved log's digest: its head line is garrepa's
+            structural = own + cut + stamp.inert(directives.neutralise(rest))
+        else:
+            structural = stamp.inert(directives.neutralise(structural))
     if model:
         journal["method"] = "model"
         notes, also = model
