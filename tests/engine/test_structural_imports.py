@@ -13,18 +13,10 @@ from pathlib import Path
 import pytest
 
 from ..conftest import SRC
+from ..hook.test_entry import LOADED_AFTER
 
 HTTP_STACK = ("anthropic", "httpx", "requests", "urllib3", "http.client", "ssl",
               "urllib.request", "garrepa_py.model.anthropic_api")
-LOADED_AFTER = (
-    "import io, os, sys; sys.path.append(sys.argv[1]);"
-    "sys.stdin = io.TextIOWrapper(io.BytesIO(sys.argv[2].encode()));"
-    "from garrepa_py.hook import entry\n"
-    "entry.os._exit = lambda code: None\n"
-    "sys.stdout = open(os.devnull, 'w')\n"
-    "try:\n    entry.main()\nexcept SystemExit:\n    pass\n"
-    "sys.stderr.write('\\nLOADED=' + repr([m for m in sys.argv[3].split(',') if m in sys.modules]))"
-)
 TEXT = "\n".join(f"- item {n}: the quick brown fox jumps over the lazy dog" for n in range(900))
 EVENT = {"session_id": "s", "hook_event_name": "PostToolUse", "tool_name": "mcp__github__x",
          "tool_input": {}, "tool_use_id": "t", "tool_response": [{"type": "text", "text": TEXT}],

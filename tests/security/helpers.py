@@ -60,3 +60,35 @@ def issues_json(count: int = 120) -> str:
                         "html_url": f"https://github.com/acme/api/issues/{n}", "state": "open",
                         "body": "Steps to reproduce: open the editor, type, press save. " * 6}
                        for n in range(1, count + 1)], indent=1)
+
+
+# What reaches the model from a page holding one planted line (tests of the secret guard): the
+# line sits next to NEIGHBOUR, inside filler, in an MCP result briefed through the real hook.
+NEIGHBOUR = "region = eu-west-1  # the line next to the secret"
+FILLER = "".join(f"- item {n}: the quick brown fox jumps over the lazy dog\n" for n in range(800))
+
+
+def sent_for_page(project: Path, line: str) -> str:
+    """Every request body the loopback fake model got for a page holding `line`."""
+    from ..support.fake_anthropic import FakeAnthropic
+
+    source = f"{FILLER}## config\n```\n{NEIGHBOUR}\n{line}\n```\n{FILLER}"
+    with FakeAnthropic(reply_text="Config notes (lines 1-40).") as fake:
+        hook(project, mcp_event(project.parent, [{"type": "text", "text": source}],
+                                "mcp__docs__get_page"), fake.url)
+        return "".join(str(r.body) for r in fake.requests)
+
+
+def sent_for_diff(project: Path, first_file: str) -> str:
+    """Every request body the fake model got for a `git diff` of `first_file` (a whole
+    `diff --git` section) followed by 300 small docs changes."""
+    from ..support.fake_anthropic import FakeAnthropic
+
+    parts = [first_file]
+    parts += [f"diff --git a/docs/{n}.md b/docs/{n}.md\n--- a/docs/{n}.md\n+++ b/docs/{n}.md\n"
+              f"@@ -1,2 +1,2 @@\n-old line {n} of the guide\n+new line {n} of the guide\n"
+              " context\n" for n in range(300)]
+    response = {"stdout": "".join(parts), "stderr": "", "interrupted": False, "isImage": False}
+    with FakeAnthropic(reply_text="Docs changes.") as fake:
+        hook(project, bash_event(project.parent, "git diff HEAD~1", response), fake.url)
+        return "".join(str(r.body) for r in fake.requests)

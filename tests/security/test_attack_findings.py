@@ -22,8 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from ..support.fake_anthropic import FakeAnthropic
-from .helpers import bash_event, hook, last, mcp_event
+from .helpers import NEIGHBOUR, hook, last, sent_for_diff, sent_for_page
 from .test_hostile_commands import _init_logs, _pre_bash
 from .test_injection_evasions import brief_through_hook, document, model_reply
 
@@ -87,44 +86,27 @@ LEAKS = [
     ("json-escaped-key-in-a-line", 'config {"\\u0070assword": "Un1codeKeyPw8"}', "Un1codeKeyPw8"),
     ("weak-password", "DB_PASSWORD=hunter2", "hunter2"),
 ]
-NEIGHBOUR = "region = eu-west-1  # the line next to the secret"
-FILLER = "".join(f"- item {n}: the quick brown fox jumps over the lazy dog\n" for n in range(800))
 
 
 @pytest.mark.parametrize("name, text, value", LEAKS, ids=[c[0] for c in LEAKS])
 def test_no_secret_byte_reaches_the_model(project: Path, garrepa_home: Path, name: str,
                                           text: str, value: str) -> None:
-    source = f"{FILLER}## config\n```\n{NEIGHBOUR}\n{text}\n```\n{FILLER}"
-    with FakeAnthropic(reply_text="Config notes (lines 1-40).") as fake:
-        hook(project, mcp_event(project.parent, [{"type": "text", "text": source}],
-                                "mcp__docs__get_page"), fake.url)
-        sent = "".join(str(r.body) for r in fake.requests)
+    sent = sent_for_page(project, text)
     assert NEIGHBOUR in sent  # the control: the line next to the secret did reach the model
     assert value not in sent, name
 
 
 def test_no_secret_byte_reaches_the_model_control(project: Path, garrepa_home: Path) -> None:
     """The harness above catches a shape the guard does mask (so its findings were real)."""
-    source = f"{FILLER}## config\n```\n{NEIGHBOUR}\nDB_PASSWORD=Zx9qLw2Rv7Kp\n```\n{FILLER}"
-    with FakeAnthropic(reply_text="Config notes (lines 1-40).") as fake:
-        hook(project, mcp_event(project.parent, [{"type": "text", "text": source}],
-                                "mcp__docs__get_page"), fake.url)
-        sent = "".join(str(r.body) for r in fake.requests)
+    sent = sent_for_page(project, "DB_PASSWORD=Zx9qLw2Rv7Kp")
     assert NEIGHBOUR in sent and "Zx9qLw2Rv7Kp" not in sent
 
 
 def test_a_url_password_at_the_start_of_a_diff_line_is_masked(project: Path,
                                                               garrepa_home: Path) -> None:
-    parts = ["diff --git a/deploy/mirrors.txt b/deploy/mirrors.txt\n--- a/deploy/mirrors.txt\n"
-             "+++ b/deploy/mirrors.txt\n@@ -1 +1,2 @@\n mirrors\n"
-             "+https://deploy:GitCr3dP4ssw0rdQ@github.com\n"]
-    parts += [f"diff --git a/docs/{n}.md b/docs/{n}.md\n--- a/docs/{n}.md\n+++ b/docs/{n}.md\n"
-              f"@@ -1,2 +1,2 @@\n-old line {n} of the guide\n+new line {n} of the guide\n"
-              " context\n" for n in range(300)]
-    response = {"stdout": "".join(parts), "stderr": "", "interrupted": False, "isImage": False}
-    with FakeAnthropic(reply_text="Docs changes.") as fake:
-        hook(project, bash_event(project.parent, "git diff HEAD~1", response), fake.url)
-        sent = "".join(str(r.body) for r in fake.requests)
+    sent = sent_for_diff(project, "diff --git a/deploy/mirrors.txt b/deploy/mirrors.txt\n"
+                         "--- a/deploy/mirrors.txt\n+++ b/deploy/mirrors.txt\n@@ -1 +1,2 @@\n"
+                         " mirrors\n+https://deploy:GitCr3dP4ssw0rdQ@github.com\n")
     assert "new line 7 of the guide" in sent
     assert "GitCr3dP4ssw0rdQ" not in sent
 

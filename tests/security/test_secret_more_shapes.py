@@ -14,8 +14,7 @@ import pytest
 
 from garrepa_py.guard.secrets import masked, scan
 
-from ..support.fake_anthropic import FakeAnthropic
-from .helpers import bash_event, hook, mcp_event
+from .helpers import NEIGHBOUR, sent_for_diff, sent_for_page
 
 # (label, text, the secret value): variants of the attack findings' shapes, not those cases.
 SHAPES = [
@@ -113,8 +112,6 @@ def test_yaml_look_alikes_are_not_findings(text: str) -> None:
     assert not scan(text), scan(text).findings
 
 
-NEIGHBOUR = "region = eu-west-1  # the line next to the secret"
-FILLER = "".join(f"- item {n}: the quick brown fox jumps over the lazy dog\n" for n in range(800))
 
 
 @pytest.mark.parametrize("label, text, value", [SHAPES[i] for i in (0, 5, 8, 10, 14, 18)],
@@ -122,11 +119,7 @@ FILLER = "".join(f"- item {n}: the quick brown fox jumps over the lazy dog\n" fo
 def test_no_byte_of_these_shapes_reaches_the_model(project: Path, garrepa_home: Path,
                                                    label: str, text: str, value: str) -> None:
     """Through the real hook: the fake model's request holds the neighbour, not the secret."""
-    source = f"{FILLER}## config\n```\n{NEIGHBOUR}\n{text}\n```\n{FILLER}"
-    with FakeAnthropic(reply_text="Config notes (lines 1-40).") as fake:
-        hook(project, mcp_event(project.parent, [{"type": "text", "text": source}],
-                                "mcp__docs__get_page"), fake.url)
-        sent = "".join(str(r.body) for r in fake.requests)
+    sent = sent_for_page(project, text)
     assert NEIGHBOUR in sent
     assert value not in sent, label
 
@@ -134,25 +127,15 @@ def test_no_byte_of_these_shapes_reaches_the_model(project: Path, garrepa_home: 
 def test_a_look_alike_reaches_the_model_unchanged(project: Path, garrepa_home: Path) -> None:
     """The control: a `Cookie:` header without a session value is sent as it is."""
     line = "Cookie: lang=en-GB; theme=solarized-dark"
-    source = f"{FILLER}## config\n```\n{NEIGHBOUR}\n{line}\n```\n{FILLER}"
-    with FakeAnthropic(reply_text="Config notes (lines 1-40).") as fake:
-        hook(project, mcp_event(project.parent, [{"type": "text", "text": source}],
-                                "mcp__docs__get_page"), fake.url)
-        sent = "".join(str(r.body) for r in fake.requests)
+    sent = sent_for_page(project, line)
     assert line in sent
 
 
 def test_a_diff_line_url_password_never_reaches_the_model(project: Path,
                                                           garrepa_home: Path) -> None:
-    parts = ["diff --git a/ci/remotes b/ci/remotes\n--- a/ci/remotes\n+++ b/ci/remotes\n"
-             "@@ -1 +1 @@\n-git://ci:0ldRem0teCr3dPw@git.example.org/repo\n"
-             "+ssh://ci:N3wRem0teCr3dPw@git.example.org/repo\n"]
-    parts += [f"diff --git a/docs/{n}.md b/docs/{n}.md\n--- a/docs/{n}.md\n+++ b/docs/{n}.md\n"
-              f"@@ -1,2 +1,2 @@\n-old line {n} of the guide\n+new line {n} of the guide\n"
-              " context\n" for n in range(300)]
-    response = {"stdout": "".join(parts), "stderr": "", "interrupted": False, "isImage": False}
-    with FakeAnthropic(reply_text="Docs changes.") as fake:
-        hook(project, bash_event(project.parent, "git diff HEAD~1", response), fake.url)
-        sent = "".join(str(r.body) for r in fake.requests)
+    sent = sent_for_diff(project, "diff --git a/ci/remotes b/ci/remotes\n--- a/ci/remotes\n"
+                         "+++ b/ci/remotes\n@@ -1 +1 @@\n"
+                         "-git://ci:0ldRem0teCr3dPw@git.example.org/repo\n"
+                         "+ssh://ci:N3wRem0teCr3dPw@git.example.org/repo\n")
     assert "new line 7 of the guide" in sent
     assert "0ldRem0teCr3dPw" not in sent and "N3wRem0teCr3dPw" not in sent
