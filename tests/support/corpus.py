@@ -1,15 +1,22 @@
-"""A real-world corpus, built at test time from public registries and cached in .cache/corpus/.
+"""Builders of the real-world corpora, from public registries and real toolchain runs.
 
-Run as a script (the test suite's network guard allows loopback only in-process):
-    python tests/support/corpus.py docs     → docs and changelogs from PyPI sdists
-    python tests/support/corpus.py github   → GitHub REST responses recorded in PyGithub's sdist
-    python tests/support/corpus.py npm      → `npm view <package> --json` documents
-    python tests/support/corpus.py gitrepo  → a git repository, one commit per click release
-    python tests/support/corpus.py requests → the same for requests 2.31.0 and 2.32.3
-    python tests/support/corpus.py github3  → large GitHub responses from github3.py (benchmark only)
-    python tests/support/corpus.py logs     → pytest, mypy, ruff, tape and tsc runs (click, qs, …)
-    python tests/support/corpus.py jslogs   → jest and vitest runs of real npm packages' suites
-    python tests/support/corpus.py nativelogs → cargo, go, make + cc and Maven runs
+The tests never run these: they read the committed archives under tests/corpora/ through
+tests/support/corpora.py. `scripts/build_corpora.py KIND` runs a builder here in a temporary
+folder, validates what it made, packs it and pins it in tests/corpora/MANIFEST.json.
+Kinds (the builder's names):
+    docs       docs and changelogs from PyPI sdists
+    github     GitHub REST responses recorded in PyGithub's sdist
+    npm        `npm view <package> --json` documents
+    gitrepo    a git repository, one commit per click release
+    requests   the same for requests 2.31.0 and 2.32.3
+    flask      the same for flask 2.3.3 … 3.1.0
+    logs       pytest, mypy, ruff, tape and tsc runs (click, qs, …)
+    jslogs     jest and vitest runs of real npm packages' suites
+    nativelogs cargo, go, make + cc and Maven runs
+Benchmark-only corpora are still built on demand into .cache/corpus/ (no test uses them):
+    python tests/support/corpus.py github3   → large GitHub responses from github3.py
+and release_repo() for the secret-* repositories of benchmarks/secret_precision.py and
+tests/security/secret_diffs/build.py.
 Files are fetched through the package index's simple API and checked against its sha256.
 """
 
@@ -28,6 +35,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 CACHE = REPO / ".cache" / "corpus"
+SDISTS = CACHE / "sdists"  # downloads, shared by every build (each checked by its sha256)
 INDEX = os.environ.get("PIP_INDEX_URL", "https://pypi.org/simple").rstrip("/")
 
 # Projects whose sdists carry real documentation and changelogs, Markdown and reStructuredText.
@@ -38,15 +46,10 @@ DOC_PATTERN = re.compile(r"(?i)(\.(md|mdx|markdown|rst|txt|adoc|org)|/(readme|ch
 
 
 def sdist(name: str, version: str) -> Path:
-    target = CACHE / "sdists" / f"{name}-{version}.tar.gz"
+    target = SDISTS / f"{name}-{version}.tar.gz"
     if target.exists():
         return target
-    page = urllib.request.urlopen(f"{INDEX}/{name}/", timeout=60).read().decode()
-    pattern = rf'href="([^"]*/{re.escape(name)}-{re.escape(version)}\.tar\.gz)#sha256=([0-9a-f]+)"'
-    match = re.search(pattern, page, re.I)
-    if match is None:
-        raise RuntimeError(f"no sdist for {name} {version} on {INDEX}")
-    url, digest = match.groups()
+    url, digest = _sdist_link(name, version)
     data = urllib.request.urlopen(url, timeout=120).read()
     if hashlib.sha256(data).hexdigest() != digest:
         raise RuntimeError(f"sha256 mismatch for {url}")
@@ -54,7 +57,39 @@ def sdist(name: str, version: str) -> Path:
     temporary = target.with_suffix(".part")
     temporary.write_bytes(data)
     temporary.replace(target)
+    _source_file(target).write_text(json.dumps({"url": url, "sha256": digest}) + "\n")
     return target
+
+
+def _sdist_link(name: str, version: str) -> tuple[str, str]:
+    """(download URL, sha256) of an sdist, as the package index lists it."""
+    page = urllib.request.urlopen(f"{INDEX}/{name}/", timeout=60).read().decode()
+    pattern = rf'href="([^"]*/{re.escape(name)}-{re.escape(version)}\.tar\.gz)#sha256=([0-9a-f]+)"'
+    match = re.search(pattern, page, re.I)
+    if match is None:
+        raise RuntimeError(f"no sdist for {name} {version} on {INDEX}")
+    url, digest = match.groups()
+    return url, digest
+
+
+def _source_file(target: Path) -> Path:
+    return target.with_name(target.name + ".source.json")
+
+
+def sdist_source(name: str, version: str) -> dict[str, str]:
+    """Where an sdist came from, for a manifest: package, version, URL and the sha256 of the
+    file (checked against the index when no download recorded the URL). It must be fetched."""
+    target = SDISTS / f"{name}-{version}.tar.gz"
+    digest = hashlib.sha256(target.read_bytes()).hexdigest()
+    recorded = _source_file(target)
+    if recorded.exists():
+        url = json.loads(recorded.read_text())["url"]
+    else:
+        url, listed = _sdist_link(name, version)
+        if listed != digest:
+            raise RuntimeError(f"{target} is not the sdist {INDEX} lists for {name} {version}")
+        recorded.write_text(json.dumps({"url": url, "sha256": digest}) + "\n")
+    return {"package": name, "version": version, "url": url.split("#")[0], "sha256": digest}
 
 
 def docs() -> Path:
