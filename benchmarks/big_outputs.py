@@ -2,7 +2,8 @@
 
 Corpus: every JSON response body of 32,000 chars or more recorded in github3.py 4.0.1's test
 cassettes (events, commits, compares, contributors, gists …), built by
-`python tests/support/corpus.py github3`. No test uses it.
+`python tests/support/corpus.py github3`. No test uses it, so it is not committed under
+tests/corpora/: it is built on demand into .cache/corpus/github3/.
 
 Handles: the distinct scalar values of the keys `id`, `number` and `sha` anywhere in a result
 (ids of nested users, labels and repositories included). One is kept when its exact text appears

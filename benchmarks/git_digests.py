@@ -26,8 +26,10 @@ COMMANDS = ("git log -p", "git log -p -2", "git diff HEAD~4 HEAD", "git diff HEA
 
 
 def main() -> None:
-    repo = Path(subprocess.run([sys.executable, str(REPO / "tests/support/corpus.py"), "gitrepo"],
-                               capture_output=True, text=True, check=True).stdout.strip())
+    sys.path.insert(0, str(REPO))
+    from tests.support import corpora
+
+    repo = corpora.load("gitrepo")
     print("| command | output chars | Claude Code alone shows | with garrepa | decision | "
           "hook ms (median of 5) |")
     print("| --- | --- | --- | --- | --- | --- |")

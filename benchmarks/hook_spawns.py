@@ -1,7 +1,7 @@
 """One scripted Claude Code session on a real repository: how many hook processes it spawns.
 
 The repository is click (one commit per release 8.1.3 … 8.1.7, from PyPI sdists; built by
-`python tests/support/corpus.py gitrepo`). The fake model's script: Read 50 source files, 5
+the committed tests/corpora/gitrepo.bundle). The fake model's script: Read 50 source files, 5
 large docs and 3 small docs; run `git status`, `git add -A`, `git commit`, `git diff HEAD~2`,
 `git log -p -3`; call an MCP tool 3 times (one large result, two small). Claude Code 2.1.328 runs
 it with `--include-hook-events`; the script prints the hook processes started per kind of call.
@@ -61,9 +61,9 @@ def script(project: Path) -> list[Turn]:
 
 def prepare(variant: str, target: Path) -> None:
     """The project as the variant installs it, once, so the timed runs time the session only."""
-    source = REPO / ".cache" / "corpus" / "gitrepo"
-    if not source.is_dir():
-        sys.exit("no corpus: run `python tests/support/corpus.py gitrepo` first")
+    from tests.support import corpora
+
+    source = corpora.load("gitrepo")
     if target.exists():
         shutil.rmtree(target)
     project = target / "click"

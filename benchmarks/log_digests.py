@@ -1,6 +1,6 @@
 """Test and build logs: garrepa's digest beside a head+tail cut of the same size (the peers' way).
 
-Corpus (`python tests/support/corpus.py logs|jslogs|nativelogs`): click 8.1.7's own test suite,
+Corpus (the committed tests/corpora/ logs, jslogs, nativelogs): click 8.1.7's own test suite,
 mypy and ruff; qs 6.17.1's tape suite and tiny-invariant under tsc; Redux Toolkit 1.9.7's jest
 suites; TanStack query-core 5.59.0's vitest suites; semver 1.0.14 under cargo; go-cmp and
 go-difflib under go test; Brotli 1.1.0's encoder under make; JPype 1.5.0's Java under Maven —
@@ -20,17 +20,20 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
+sys.path.insert(0, str(REPO))
+
+from tests.support import corpora  # noqa: E402
 
 from garrepa_py.routes import log_command  # noqa: E402
 from garrepa_py.structural import logs  # noqa: E402
 
-CORPORA = [REPO / ".cache" / "corpus" / kind for kind in ("logs", "jslogs", "nativelogs")]
+CORPORA = [corpora.load(kind) for kind in ("logs", "jslogs", "nativelogs")]
 
 
 def main() -> None:
     metas = [meta for corpus in CORPORA for meta in sorted(corpus.glob("*.json"))]
     if not metas:
-        sys.exit("no corpus: run `python tests/support/corpus.py logs` (and jslogs, nativelogs)")
+        sys.exit("no corpus: build it with `python scripts/build_corpora.py logs jslogs nativelogs`")
     print("| log | exit | chars in | digest chars | failing tests and fault locations named: "
           "digest / head+tail | failure blocks whole: digest / head+tail | outcome and exit "
           "code |")

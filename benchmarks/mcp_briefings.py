@@ -35,8 +35,9 @@ THRESHOLD = 32000
 
 
 def corpus(kind: str) -> Path:
-    return Path(subprocess.run([sys.executable, str(REPO / "tests/support/corpus.py"), kind],
-                               capture_output=True, text=True, check=True).stdout.strip())
+    from tests.support import corpora
+
+    return corpora.load(kind)
 
 
 def garrepa_output(path: Path) -> tuple[str, float]:

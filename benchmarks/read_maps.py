@@ -1,6 +1,6 @@
 """Read route: map time on a 5 MB document, and what the agent receives with and without garrepa.
 
-Uses the real-world corpus (docs and changelogs from PyPI sdists, tests/support/corpus.py) and the
+Uses the real-world corpus (docs and changelogs from PyPI sdists, tests/corpora/docs.tar.xz) and the
 real hook process (structural maps, provider none). "Without" is what Claude Code would send:
 every line with its number and a tab.
 
@@ -41,8 +41,10 @@ def run_hook(path: Path, project: Path, env: dict[str, str]) -> tuple[dict | Non
 
 
 def main() -> None:
-    corpus = Path(subprocess.run([sys.executable, str(REPO / "tests/support/corpus.py"), "docs"],
-                                 capture_output=True, text=True, check=True).stdout.strip())
+    sys.path.insert(0, str(REPO))
+    from tests.support import corpora
+
+    corpus = corpora.load("docs")
     sys.path.insert(0, str(SRC))
     from garrepa_py.structural.document import outline, render
 

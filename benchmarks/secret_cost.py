@@ -24,7 +24,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.support import corpus  # noqa: E402
+from tests.support import corpora  # noqa: E402
 
 FIVE_MB = 5_000_000
 RUN = ("import sys; sys.path.insert(0, sys.argv[1]); text = open(sys.argv[2]).read()\n"
@@ -39,10 +39,10 @@ def inputs(folder: Path) -> dict[str, Path]:
     from tests.security.secret_cases import document
 
     out: dict[str, Path] = {}
-    docs = corpus.docs() / "pytest-8.2.0" / "doc" / "en" / "how-to" / "fixtures.rst"
+    docs = corpora.load("docs") / "pytest-8.2.0" / "doc" / "en" / "how-to" / "fixtures.rst"
     out["doc 50 KB"] = folder / "doc.md"
     out["doc 50 KB"].write_text(docs.read_text()[:50_000])
-    log = subprocess.run(["git", "-C", str(corpus.gitrepo()), "log", "-p"], capture_output=True,
+    log = subprocess.run(["git", "-C", str(corpora.load("gitrepo")), "log", "-p"], capture_output=True,
                          text=True, check=True).stdout
     plain = ""
     while len(plain) < FIVE_MB:
@@ -51,7 +51,7 @@ def inputs(folder: Path) -> dict[str, Path]:
     out["plain 5 MB"].write_text(plain[:FIVE_MB])
     items: list[object] = []
     size = 0
-    for path in sorted(corpus.github().glob("*.json")):
+    for path in sorted(corpora.load("github").glob("*.json")):
         try:
             value = json.loads(path.read_text())
         except ValueError:

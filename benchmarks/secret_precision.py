@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/secret_precision.py [--json]
 
-Corpora (built from PyPI by tests/support/corpus.py, cached in .cache/corpus):
+Corpora (the committed tests/corpora/, unpacked by tests/support/corpora.py):
   canaries        every kind garrepa detects, planted (tests/support/canaries.py)
   requests diff   `git diff` requests 2.31.0 -> 2.32.3 (test certificates, `password` code)
   click log -p    `git log -p` over click 8.1.3 -> 8.1.7 (five releases of ordinary code)
@@ -25,7 +25,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.support import canaries, corpus  # noqa: E402
+from tests.support import canaries  # noqa: E402
+from tests.support.corpora import load as load_corpus  # noqa: E402
 
 from garrepa_py.guard import secrets  # noqa: E402
 
@@ -59,12 +60,12 @@ def canary_labels() -> set[tuple[str, int, str]]:
 
 def corpora() -> dict[str, dict[str, str]]:
     """name → {file label: text}."""
-    requests_repo = corpus.requests_repo()
+    requests_repo = load_corpus("requests")
     diff = subprocess.run(["git", "-C", str(requests_repo), "diff", "HEAD~1"],
                           capture_output=True, text=True, check=True).stdout
-    click_log = subprocess.run(["git", "-C", str(corpus.gitrepo()), "log", "-p"],
+    click_log = subprocess.run(["git", "-C", str(load_corpus("gitrepo")), "log", "-p"],
                                capture_output=True, text=True, check=True).stdout
-    docs = corpus.docs() / "pytest-8.2.0" / "doc"
+    docs = load_corpus("docs") / "pytest-8.2.0" / "doc"
     return {
         "canaries": {"canaries.env": canaries.canary_text()},
         "requests diff": {"requests.diff": diff},

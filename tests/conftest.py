@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import socket
@@ -55,17 +56,12 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket.socket, "connect", _loopback_only)
 
 
-CORPUS_SCRIPT = Path(__file__).resolve().parent / "support" / "corpus.py"
-
-
 def _corpus(kind: str) -> Path:
-    """Build (once, then cached in .cache/corpus) one real-world corpus; see support/corpus.py.
+    """One real-world corpus, unpacked from its committed archive (tests/corpora/; see
+    support/corpora.py): nothing is fetched or built at test time."""
+    from .support import corpora
 
-    It runs as its own process: in-process sockets may reach loopback only.
-    """
-    out = subprocess.run([sys.executable, str(CORPUS_SCRIPT), kind], capture_output=True,
-                         text=True, timeout=600, check=True)
-    return Path(out.stdout.strip())
+    return corpora.load(kind)
 
 
 @pytest.fixture(scope="session")
@@ -179,3 +175,33 @@ def plant_unreadable(path: Path, kind: str) -> None:
         os.mkfifo(path)
     else:
         path.symlink_to("/dev/zero")
+
+
+
+@functools.cache
+def _claude_codes() -> tuple[tuple[Path, str], ...]:
+    """(binary, version) of every Claude Code the e2e tests run against, read once per process."""
+    from tests.support.claude_run import claude_binaries, claude_version
+
+    return tuple((binary, claude_version(binary)) for binary in claude_binaries())
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every end-to-end test runs once per Claude Code in GARREPA_TEST_CLAUDE (scripts/test
+    installs the pinned 2.1.328 and the newest measured, 2.1.332); its id names the version."""
+    if metafunc.definition.get_closest_marker("e2e") is None or \
+            "claude_code" not in metafunc.fixturenames:
+        return
+    found = _claude_codes()
+    metafunc.parametrize("claude_code", [binary for binary, _ in found] or [None], indirect=True,
+                         ids=[f"claude-{version}" for _, version in found] or ["claude-missing"])
+
+
+@pytest.fixture(autouse=True)
+def claude_code(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Path | None:
+    """The Claude Code binary an e2e test runs against (None for every other test): the e2e
+    helpers find it through GARREPA_TEST_CLAUDE, narrowed here to this one binary."""
+    binary: Path | None = getattr(request, "param", None)
+    if binary is not None:
+        monkeypatch.setenv("GARREPA_TEST_CLAUDE", str(binary))
+    return binary

@@ -168,13 +168,9 @@ def test_skill_points_at_write() -> None:
 def test_write_on_the_requests_release_diff_names_each_masked_key(
         model, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     """It refused with "the diff holds a secret (private-key)", naming no file or line."""
-    import sys
+    from ..support import corpora
 
-    from ..conftest import REPO
-
-    repo = Path(subprocess.run([sys.executable, str(REPO / "tests" / "support" / "corpus.py"),
-                                "requests"], capture_output=True, text=True, check=True,
-                               timeout=600).stdout.strip())
+    repo = corpora.load("requests")
     diff = git(repo, "diff", "HEAD~1")
     monkeypatch.chdir(tmp_path)
     fake = model("Release requests 2.32.3")

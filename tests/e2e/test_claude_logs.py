@@ -8,14 +8,14 @@ import re
 import shutil
 import subprocess
 import sys
-import tarfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from ..support import corpora
 from ..support.claude_run import run_claude
-from ..support.corpus import LOG_RUNS, sdist
+from ..support.corpus import LOG_RUNS
 from ..support.fake_anthropic import FakeAnthropic, Turn
 from .conftest import garrepa
 
@@ -26,10 +26,10 @@ PYTEST = ("python3 -m pytest tests -v -p no:cacheprovider "
 
 @pytest.fixture
 def click_tree(tmp_path: Path) -> Path:
-    """click 8.1.7's sources and tests, with three assertions flipped (37 tests fail)."""
-    with tarfile.open(sdist("click", "8.1.7")) as archive:
-        archive.extractall(tmp_path, filter="data")
+    """click 8.1.7's sources and tests, with three assertions flipped (37 tests fail): the last
+    commit of the click corpus is click 8.1.7's sdist, file for file."""
     tree = tmp_path / "click-8.1.7"
+    shutil.copytree(corpora.load("gitrepo"), tree, ignore=shutil.ignore_patterns(".git"))
     for relative, (old, new) in LOG_RUNS["pytest-three-failures"][1].items():
         path = tree / relative
         path.write_text(path.read_text().replace(old, new, 1))

@@ -16,7 +16,7 @@ from garrepa_py.engine.brief import brief
 from garrepa_py.engine.types import BriefRequest
 from garrepa_py.model.base import ModelError
 
-from ..support import corpus
+from ..support import corpora
 from ..support.fake_anthropic import FakeAnthropic
 from .test_brief import config_for, factory
 
@@ -25,7 +25,7 @@ from .test_brief import config_for, factory
 def flask_log() -> str:
     import subprocess
 
-    repo = corpus.flask_repo()
+    repo = corpora.load("flask")
     return subprocess.run(["git", "log", "-p", "-U100"], cwd=repo, capture_output=True,
                           text=True, check=True).stdout
 

@@ -21,13 +21,7 @@ def benchmark() -> ModuleType:
 
 
 @pytest.fixture(scope="module")
-def rows(doc_corpus: Path, click_repo: Path) -> dict[str, dict[str, object]]:
-    import subprocess
-    import sys
-
-    # the requests corpus is fetched in its own process (in-process sockets reach loopback only)
-    subprocess.run([sys.executable, str(REPO / "tests" / "support" / "corpus.py"), "requests"],
-                   check=True, capture_output=True, timeout=600)
+def rows() -> dict[str, dict[str, object]]:
     return {row["corpus"]: row for row in benchmark().measure()}
 
 

@@ -115,14 +115,9 @@ def test_secrets_in_a_diff_are_masked_in_the_digest(repo_copy: Path, tmp_path: P
 def test_the_requests_release_diff_is_digested_with_its_test_keys_masked(
         tmp_path: Path, garrepa_home: Path) -> None:
     """requests 2.31.0 -> 2.32.3 passed through whole (112 K chars) over its test certificates."""
-    import subprocess
-    import sys
+    from ..support import corpora
 
-    from ..conftest import REPO
-
-    repo = Path(subprocess.run([sys.executable, str(REPO / "tests" / "support" / "corpus.py"),
-                                "requests"], capture_output=True, text=True, check=True,
-                               timeout=600).stdout.strip())
+    repo = corpora.load("requests")
     source = git(repo, "diff", "HEAD~1")
     assert len(source) > 100_000 and "-----BEGIN PRIVATE KEY-----" in source
     project = tmp_path / "proj"
