@@ -13,6 +13,7 @@ from garrepa_py.model.openai_compatible import OpenAICompatibleClient, completio
 
 from ..support.fake_anthropic import FakeAnthropic
 from ..support.fake_openai import FakeOpenAI
+from ..support.slow_model import SlowModel
 
 
 def soon(seconds: float = 10) -> float:
@@ -56,14 +57,17 @@ def test_anthropic_does_not_retry_400() -> None:
     assert len(fake.requests) == 1
 
 
-def test_anthropic_timeout_respects_the_deadline() -> None:
-    with FakeAnthropic(delay=5) as fake:
-        started = time.monotonic()
+@pytest.mark.parametrize("mode", ["silent", "drip"])
+def test_anthropic_timeout_respects_the_deadline(mode: str) -> None:
+    """A provider that never answers, or answers a byte a second: at the deadline the client
+    hangs up on it (the server sees the disconnect while its answer is still owed), says
+    "timeout" and does not retry. The deadline test on an injected clock is test_model_deadline."""
+    with SlowModel(mode) as slow:
         with pytest.raises(ModelError) as caught:
-            AnthropicClient("k", "m", fake.url).complete("s", "u", 100, soon(1.5))
-        elapsed = time.monotonic() - started
+            AnthropicClient("k", "m", slow.url).complete("s", "u", 100, soon(2))
+        assert slow.disconnected.wait(30)  # a guard only: the hang-up came with the timeout
     assert caught.value.reason == "timeout"
-    assert elapsed < 2.5
+    assert (slow.requests, slow.finished) == (1, False)
 
 
 def test_no_attempt_without_time_left() -> None:

@@ -58,9 +58,11 @@ def test_routed_events_pass_through_and_are_journaled(garrepa_home: Path, projec
     assert record["chars_in"] == chars_in
     assert record["project"] == str(project)
     assert record["latency_ms"] >= 0
-    # plus, for a Read or a Bash call, a fingerprint of its target (never the path or command)
+    # plus, for a Read or a Bash call, a fingerprint of its target (never the path or command),
+    # and, for work past the quick checks (the git dump), the budget it ran under
     expected = {"v", "event", "tool", "route", "session", "chars_in", "project", "decision",
-                "reason", "ts", "latency_ms"} | ({"key"} if route in ("read", "git") else set())
+                "reason", "ts", "latency_ms"} | ({"key"} if route in ("read", "git") else set()) \
+        | ({"deadline_ms"} if route == "git" else set())
     assert set(record) == expected
     assert all(str(value) not in json.dumps(record) for value in
                event.get("tool_input", {}).values() if isinstance(value, str) and value)

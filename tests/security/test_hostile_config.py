@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -40,9 +39,8 @@ USER_ENV = {"GARREPA_PROVIDER": "", "ANTHROPIC_API_KEY": "sk-test"}
 def test_a_config_that_is_a_device_or_fifo_cannot_hang_the_hook(project: Path, garrepa_home: Path,
                                                                 kind: str) -> None:
     plant_unreadable(project / "garrepa.config.json", kind)
-    started = time.monotonic()
+    # a blocking open or a 5 GB read would not return: the hook subprocess's timeout fails it
     output = reply(hook(project, big_event(project)))
-    assert time.monotonic() - started < 20  # a blocking open or a 5 GB read would not return
     assert output is not None  # the problem is reported, the defaults serve
     assert last(garrepa_home)["decision"] == "compress"
 

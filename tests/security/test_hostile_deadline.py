@@ -2,8 +2,10 @@
 
 Regression tests for issue 10 items 4 (super-linear digests) and 5 (the deadline was not
 enforced: a dripping provider, validation against a huge source, the config's timeout instead
-of the installed one). Timings live in docs/benchmarks.md; these tests assert outcomes, with
-bounds far above the measured times and at or under the timeout Claude Code enforces.
+of the installed one). Timings live in docs/benchmarks.md; these tests assert outcomes, never
+seconds on a stopwatch (a loaded machine made those flaky): the journal says whether the work
+finished or was abandoned at the deadline, and which budget (`deadline_ms`) it ran under; the
+subprocess's own timeout is only a guard against a hang.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from garrepa_py.engine import validate
+from garrepa_py.hook.entry import DEADLINE_MARGIN_SECONDS
 
 from ..support.slow_model import SlowModel
 from .helpers import hook, issues_json, last, mcp_event, read_event, reply
@@ -34,6 +37,11 @@ def install_entries(project: Path, timeout: int) -> None:
     }}))
 
 
+def budget_ms(timeout: int) -> int:
+    """The deadline the hook works to under an installed `timeout` (its margin taken off)."""
+    return round(max(timeout - DEADLINE_MARGIN_SECONDS, 0.5) * 1000)
+
+
 def one_key_each(count: int) -> str:
     return json.dumps([{"id": n, f"field_{n}": f"value {n}"} for n in range(count)])
 
@@ -43,12 +51,12 @@ def test_wide_sparse_json_is_digested_not_timed_out(project: Path, garrepa_home:
                                                     count: int) -> None:
     source = one_key_each(count)  # 2,000 objects: ~70 K chars; 8,000: ~10x the threshold
     install_entries(project, timeout=30)
-    started = time.monotonic()
     output = reply(hook(project, mcp_event(project.parent, [{"type": "text", "text": source}])))
-    assert time.monotonic() - started < 30  # Claude Code's kill; it took 115-123 s before
     assert output is not None
     record = last(garrepa_home)
+    # briefed, not "deadline": done inside the budget of Claude Code's 30 s kill (115-123 s before)
     assert (record["decision"], record["reason"]) == ("compress", "briefed")
+    assert record["deadline_ms"] == budget_ms(30)
     text = output["updatedToolOutput"][0]["text"]
     # a bare index: each item by its first line in the readable copy and its id, and where
     # the items that did not fit start
@@ -64,12 +72,12 @@ def test_a_document_of_100k_headings_is_mapped(project: Path, garrepa_home: Path
     install_entries(project, timeout=20)
     # 2 MB, over Claude Code's 256 KB Read cap: only deny mode maps it, before the Read
     (project / "garrepa.config.json").write_text('{"read": {"mode": "deny"}}')
-    started = time.monotonic()
     output = reply(hook(project, read_event(project.parent, str(doc))))
-    assert time.monotonic() - started < 20  # Claude Code's kill; the outline alone took 25 s
     assert output is not None and \
         "Document map of docs/HEADINGS.md" in output["permissionDecisionReason"]
-    assert last(garrepa_home)["reason"] == "mapped-deny"
+    record = last(garrepa_home)
+    # mapped, not "deadline": inside the budget of Claude Code's 20 s kill (the outline took 25 s)
+    assert (record["reason"], record["deadline_ms"]) == ("mapped-deny", budget_ms(20))
 
 
 @pytest.mark.parametrize("mode", ["drip", "silent"])
@@ -79,29 +87,32 @@ def test_a_slow_provider_cannot_hold_the_hook_past_its_timeout(project: Path, ga
     garrepa_home.mkdir()
     (garrepa_home / "config.toml").write_text("[hook]\ntimeoutSeconds = 60\n")  # config says more
     with SlowModel(mode) as slow:
-        started = time.monotonic()
         output = reply(hook(project, mcp_event(project.parent, [{"type": "text",
                                                                  "text": issues_json()}]),
                             slow.url))
-        elapsed = time.monotonic() - started
-        assert slow.requests == 1
-    assert elapsed < 4.0  # Claude Code kills the hook at 4 s and the result would be lost
+        # the hook answered while the model still owed its reply, and hung up on it: it did
+        # not wait for the model (the wait is a guard: the hang-up comes as the hook exits)
+        assert slow.disconnected.wait(30) and not slow.finished
+        assert slow.requests == 1  # no retry: the budget left after a timeout is too short
     assert output is not None and "structural digest, no model" in output["updatedToolOutput"][0]["text"]
-    assert last(garrepa_home)["fallback"] == "timeout"
+    record = last(garrepa_home)
+    assert record["fallback"] == "timeout"
+    # the budget came from the installed 4 s (Claude Code's kill), not the config's 60 s
+    assert record["deadline_ms"] == budget_ms(4)
 
 
 def test_work_past_the_deadline_is_abandoned_and_the_original_passes(project: Path,
                                                                      garrepa_home: Path) -> None:
-    install_entries(project, timeout=1)  # deadline: half a second after start
+    install_entries(project, timeout=1)  # deadline: half a second after start (the floor)
     doc = project / "docs" / "BIG.md"
     doc.parent.mkdir()
     doc.write_text("".join(f"## section {n}\n\n" + "word " * 120 + "\n\n" for n in range(20_000)))
     (project / "garrepa.config.json").write_text('{"read": {"mode": "deny"}}')  # 12 MB: before
-    started = time.monotonic()
-    proc = hook(project, read_event(project.parent, str(doc)))
-    assert time.monotonic() - started < 2.0
+    proc = hook(project, read_event(project.parent, str(doc)))  # returned: the work was let go
     assert proc.stdout == b""
-    assert last(garrepa_home)["reason"] == "deadline"
+    record = last(garrepa_home)
+    assert (record["decision"], record["reason"]) == ("pass", "deadline")
+    assert record["deadline_ms"] == budget_ms(1) == 500
 
 
 def test_validation_against_a_huge_source_is_bounded() -> None:

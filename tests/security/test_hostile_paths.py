@@ -7,7 +7,6 @@ hung it) and item 9 (a persisted output past the bound was cut silently).
 from __future__ import annotations
 
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -67,9 +66,8 @@ def test_a_well_formed_notice_naming_another_place_reads_nothing(
 def test_a_fifo_at_the_saved_place_is_refused_at_once(project: Path, garrepa_home: Path) -> None:
     fifo = tool_results_dir(project.parent) / "mcp-github-list_issues-1-a.txt"
     os.mkfifo(fifo)
-    started = time.monotonic()
+    # a blocking open would hang the worker: the journal would say "deadline", not this
     proc = hook(project, mcp_event(project.parent, NOTICE.format(path=fifo)))
-    assert time.monotonic() - started < 10  # a blocking open would hang until killed
     assert proc.stdout == b""
     assert last(garrepa_home)["reason"] == "saved-file-not-a-file"
 

@@ -7,7 +7,6 @@ in valid UTF-8, inside the deadline. The parsers: never raise on any text.
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -100,10 +99,9 @@ def test_the_hook_answers_anything_with_nothing_or_one_json_object(project: Path
                                                                    garrepa_home: Path,
                                                                    data: st.DataObject) -> None:
     payload = data.draw(_events(project.parent))
-    started = time.monotonic()
+    # returning at all is the point (run_hook's timeout guards a hang); no stopwatch
     proc = run_hook(payload, env={"CLAUDE_PROJECT_DIR": str(project),
                                   "GARREPA_PROVIDER": "none", "GARREPA_THRESHOLD": "1000"})
-    assert time.monotonic() - started < 30  # the default timeout Claude Code enforces
     assert proc.returncode == 0
     record = json.loads((garrepa_home / "journal.jsonl").read_text().splitlines()[-1])
     assert record["decision"] != "error", record  # every input handled, none crashed

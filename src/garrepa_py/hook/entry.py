@@ -180,7 +180,9 @@ def prepare(event: dict[str, Any], started: float,
         return None
     installed = installed_timeout(project, record["event"])
     timeout = installed or config.settings.hook.timeout_seconds
-    return HookContext(config, project, started + max(timeout - DEADLINE_MARGIN_SECONDS, 0.5))
+    budget = max(timeout - DEADLINE_MARGIN_SECONDS, 0.5)
+    record["deadline_ms"] = round(budget * 1000)  # the budget the work ran under: which timeout won
+    return HookContext(config, project, started + budget)
 
 
 def decide(event: dict[str, Any], context: HookContext,

@@ -67,15 +67,18 @@ def http_failure(status: int, detail: str, retry_after: str | None) -> ModelErro
     return ModelError(f"http-{status}", detail)
 
 
-def with_one_retry(attempt: Callable[[float], T], deadline: float) -> T:
+def with_one_retry(attempt: Callable[[float], T], deadline: float,
+                   clock: Callable[[], float] = time.monotonic,
+                   sleep: Callable[[float], None] = time.sleep) -> T:
     """`attempt(seconds left)`, and once more after a `Retry` if the budget allows.
 
     The one retry policy of every transport (the standard-library client of the hook and the
-    SDK client of the CLI): both fail, retry and give up the same way.
+    SDK client of the CLI): both fail, retry and give up the same way. `clock` and `sleep` are
+    the time it reads and waits on (a test passes its own, to step time without waiting).
     """
     last: ModelError | None = None
     for number in (1, 2):
-        remaining = deadline - time.monotonic()
+        remaining = deadline - clock()
         if remaining < MIN_ATTEMPT_SECONDS:
             raise last or ModelError("no-time", f"{remaining:.1f}s left")
         try:
@@ -84,8 +87,7 @@ def with_one_retry(attempt: Callable[[float], T], deadline: float) -> T:
             last = ModelError(exc.reason, str(exc).partition(": ")[2])
             if number == 2:
                 raise last from None
-            time.sleep(min(exc.wait, MAX_RETRY_WAIT_SECONDS,
-                           max(0.0, deadline - time.monotonic() - 1)))
+            sleep(min(exc.wait, MAX_RETRY_WAIT_SECONDS, max(0.0, deadline - clock() - 1)))
     raise last or ModelError("unknown")  # pragma: no cover - the loop always returns or raises
 
 
@@ -127,8 +129,9 @@ def parse_reply(raw: bytes | str) -> dict[str, Any]:
     return parsed
 
 
-def _read_until(response: Any, deadline: float) -> bytes:
-    """The body, chunk by chunk as it arrives, abandoned at the deadline.
+def _read_until(response: Any, deadline: float,
+                clock: Callable[[], float] = time.monotonic) -> bytes:
+    """The body, chunk by chunk as it arrives, abandoned at the deadline (read on `clock`).
 
     `read1` returns whatever one receive brings (a server dripping a byte a second cannot keep
     `read(n)` waiting for n bytes), and each receive may wait only until the deadline.
@@ -138,7 +141,7 @@ def _read_until(response: Any, deadline: float) -> bytes:
     chunks: list[bytes] = []
     size = 0
     while True:
-        left = deadline - time.monotonic()
+        left = deadline - clock()
         if left <= 0:
             raise TimeoutError("reply still arriving at the deadline")
         if sock is not None and hasattr(sock, "settimeout"):
