@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import socket
@@ -174,3 +175,32 @@ def plant_unreadable(path: Path, kind: str) -> None:
         os.mkfifo(path)
     else:
         path.symlink_to("/dev/zero")
+
+
+@functools.cache
+def _claude_codes() -> tuple[tuple[Path, str], ...]:
+    """(binary, version) of every Claude Code the e2e tests run against, read once per process."""
+    from tests.support.claude_run import claude_binaries, claude_version
+
+    return tuple((binary, claude_version(binary)) for binary in claude_binaries())
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every end-to-end test runs once per Claude Code in GARREPA_TEST_CLAUDE (scripts/test
+    installs the pinned 2.1.328 and the newest measured, 2.1.332); its id names the version."""
+    if metafunc.definition.get_closest_marker("e2e") is None or \
+            "claude_code" not in metafunc.fixturenames:
+        return
+    found = _claude_codes()
+    metafunc.parametrize("claude_code", [binary for binary, _ in found] or [None], indirect=True,
+                         ids=[f"claude-{version}" for _, version in found] or ["claude-missing"])
+
+
+@pytest.fixture(autouse=True)
+def claude_code(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Path | None:
+    """The Claude Code binary an e2e test runs against (None for every other test): the e2e
+    helpers find it through GARREPA_TEST_CLAUDE, narrowed here to this one binary."""
+    binary: Path | None = getattr(request, "param", None)
+    if binary is not None:
+        monkeypatch.setenv("GARREPA_TEST_CLAUDE", str(binary))
+    return binary

@@ -14,8 +14,9 @@ GIT = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com"]
 @pytest.fixture(scope="session", autouse=True)
 def _claude_installed() -> None:
     if claude_binary() is None:
-        pytest.fail("Claude Code is not installed: run `scripts/test` (it installs the pinned version), "
-                    "or set GARREPA_TEST_CLAUDE to a claude binary")
+        pytest.fail("Claude Code is not installed: run `scripts/test` (it installs the versions "
+                    "CLAUDE_CODE_VERSIONS names), or set GARREPA_TEST_CLAUDE to a claude binary "
+                    "(several joined by ':')")
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.e2e
 def claude_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     binary = claude_binary()
     if binary is None:
-        pytest.fail("Claude Code 2.1.328 is not installed: run `scripts/test` (it installs it)")
+        pytest.fail("Claude Code is not installed: run `scripts/test` (it installs it)")
     home = tmp_path / "home"
     home.mkdir()
     # A user-level settings.json with a hook: the child run must not load it.

@@ -12,19 +12,40 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
-VERSION = "2.1.328"
-INSTALLED = REPO / ".cache" / "claude-code" / "node_modules" / "@anthropic-ai" / \
-    "claude-code-linux-x64" / "claude"
-INSTALLED_ARM = INSTALLED.parents[1] / "claude-code-linux-arm64" / "claude"
+PINNED = "2.1.328"  # the version CI pins; scripts/test also installs the newest measured one
+PLATFORM = "claude-code-linux-arm64" if os.uname().machine in ("aarch64", "arm64") \
+    else "claude-code-linux-x64"
+
+
+def installed(version: str) -> Path:
+    """Where scripts/test installs Claude Code `version` (the platform package's native binary)."""
+    return REPO / ".cache" / f"claude-code-{version}" / "node_modules" / "@anthropic-ai" / \
+        PLATFORM / "claude"
+
+
+def claude_binaries() -> list[Path]:
+    """Every Claude Code the end-to-end tests run against: GARREPA_TEST_CLAUDE (one path, or
+    several joined by os.pathsep; scripts/test sets it), else the pinned version if installed.
+    Each e2e test runs once per binary (tests/conftest.py)."""
+    override = os.environ.get("GARREPA_TEST_CLAUDE")
+    candidates = [Path(part) for part in override.split(os.pathsep) if part] if override \
+        else [installed(PINNED)]
+    return [c for c in candidates if c.is_file() and os.access(c, os.X_OK)]
 
 
 def claude_binary() -> Path | None:
-    override = os.environ.get("GARREPA_TEST_CLAUDE")  # set by scripts/test
-    candidates = [Path(override)] if override else [INSTALLED, INSTALLED_ARM]
-    for candidate in candidates:
-        if candidate.is_file() and os.access(candidate, os.X_OK):
-            return candidate
-    return None
+    """The Claude Code this test runs against (the e2e parametrization narrows
+    GARREPA_TEST_CLAUDE to one binary per test)."""
+    found = claude_binaries()
+    return found[0] if found else None
+
+
+def claude_version(binary: Path) -> str:
+    """`claude --version`'s number, e.g. 2.1.332 (the e2e tests' ids carry it)."""
+    done = subprocess.run([str(binary), "--version"], capture_output=True, text=True, timeout=60,
+                          check=False, stdin=subprocess.DEVNULL)
+    words = done.stdout.split()
+    return words[0] if done.returncode == 0 and words else binary.parent.name
 
 
 @dataclass
