@@ -1,0 +1,274 @@
+"""What each arm of the answerability benchmark delivers to the model for one task (issue 27).
+
+Claude Code's own rules are the ones measured on 2.1.328 (/work/shared/claude-code-hooks-measured.md
+§1, §2, §6): they apply to the original output (arm `claude-code`) and to garrepa's replacement
+alike, since Claude Code renders a hook's reply with the tool's own formatter and limits.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from answerability_reader import Delivery, numbered
+
+REPO = Path(__file__).resolve().parents[1]
+SRC = REPO / "src"
+
+BASH_PERSIST_OVER = 30_000  # a Bash output over this is persisted (25,000 inline, 31,000 not)
+PREVIEW = 2_048  # "Preview (first 2KB)"
+FAILURE_CAP = 30_000  # a failed command's output is cut to this first
+FAILURE_EDGE = 5_000  # then only its first and last ~5,000 chars are kept
+MCP_INLINE_UP_TO = 50_000  # ≤ ~48K inline, ≥ ~55K persisted: "about 50,000 chars of JSON"
+MCP_TOKEN_CAP = 400_000  # 364K chars still reached the hook whole, 439K did not
+READ_CAP = 256 * 1024  # a Read over this is an error telling the agent to use offset/limit
+HEAD_TAIL = 8_000
+POINTER = 1_000
+SESSION = "0b6f5c1e-answerability"
+
+
+@dataclass(frozen=True)
+class Input:
+    """One task's input laid out in its private directory: `root/project` is the project,
+    `root/claude-home` Claude Code's home; `text` is the document, output or result."""
+
+    kind: str  # read | git | log | mcp
+    text: str
+    root: Path
+    path: Path  # the document (read) or the whole output saved by Claude Code
+    command: str = ""
+    exit_code: int = 0
+    tool: str = ""
+
+    @property
+    def project(self) -> Path:
+        return self.root / "project"
+
+    @property
+    def tool_results(self) -> Path:
+        return self.transcript.with_suffix("") / "tool-results"
+
+    @property
+    def transcript(self) -> Path:
+        return self.root / "claude-home" / ".claude" / "projects" / "-project" / f"{SESSION}.jsonl"
+
+
+def _save(folder: Path, name: str, text: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text)
+    return path
+
+
+# ---- Claude Code's own rules
+
+def persisted_notice(text: str, path: Path) -> str:
+    return (f"<persisted-output>\nOutput too large ({len(text.encode()) / 1024:.1f}KB). Full "
+            f"output saved to: {path}\n\nPreview (first 2KB):\n{text[:PREVIEW]}\n"
+            "</persisted-output>")
+
+
+def bash_success(text: str, folder: Path, name: str) -> Delivery:
+    if len(text) <= BASH_PERSIST_OVER:
+        return Delivery(text or "(Bash completed with no output)")
+    path = _save(folder, name, text)
+    return Delivery(persisted_notice(text, path))
+
+
+def bash_failure(text: str, exit_code: int) -> Delivery:
+    """A failed command: "Exit code N" and the first and last ~5,000 chars of its output cut to
+    30,000 chars. Nothing is saved: PostToolUseFailure cannot rewrite, nothing is persisted."""
+    capped = text[:FAILURE_CAP]
+    if len(capped) > 2 * FAILURE_EDGE:
+        cut = len(capped) - 2 * FAILURE_EDGE
+        capped = (f"{capped[:FAILURE_EDGE]}\n\n... [{cut} characters truncated] ...\n\n"
+                  f"{capped[-FAILURE_EDGE:]}")
+    return Delivery(f"Exit code {exit_code}\n{capped}")
+
+
+def mcp_delivery(text: str, folder: Path, name: str) -> Delivery:
+    if len(text) <= MCP_INLINE_UP_TO:
+        return Delivery(text)
+    path = _save(folder, name, text)
+    if len(text) > MCP_TOKEN_CAP:
+        return Delivery(token_cap_notice(text, path))
+    return Delivery(persisted_notice(text, path))
+
+
+def token_cap_notice(text: str, path: Path) -> str:
+    return (f"Error: result ({len(text):,} characters across {text.count(chr(10)) + 1:,} lines) "
+            f"exceeds maximum allowed tokens. Output has been saved to {path}.\nFormat: Plain "
+            "text\nUse offset and limit parameters to read specific portions of the file, or "
+            "search for specific content instead of reading the whole file.")
+
+
+def read_delivery(doc: Path) -> Delivery:
+    text = doc.read_text(encoding="utf-8", errors="replace")
+    if len(text.encode()) > READ_CAP:
+        return Delivery(f"File content ({len(text.encode()) / 1024:.1f}KB) exceeds maximum "
+                        "allowed size (256KB). Use offset and limit parameters to read specific "
+                        "portions of the file.", saved=doc)
+    return Delivery(numbered(text.split("\n"), 1), saved=doc)
+
+
+def claude_code(task: Input) -> Delivery:
+    if task.kind == "read":
+        return read_delivery(task.path)
+    if task.kind == "mcp":
+        return mcp_delivery(task.text, task.tool_results, "mcp-result.txt")
+    if task.exit_code != 0:
+        return bash_failure(task.text, task.exit_code)
+    return bash_success(task.text, task.tool_results, "bash-output.txt")
+
+
+# ---- the two reference cuts
+
+def _spill(task: Input) -> Path:
+    return task.path if task.kind == "read" else _save(task.root / "spill", "full.txt", task.text)
+
+
+def head_tail(task: Input) -> Delivery:
+    """A flat 8,000-char head+tail cut naming the file that holds everything."""
+    if len(task.text) <= HEAD_TAIL:
+        return Delivery(task.text, saved=task.path if task.kind == "read" else None)
+    path = _spill(task)
+    half = HEAD_TAIL // 2
+    cut = len(task.text) - HEAD_TAIL
+    return Delivery(f"{task.text[:half]}\n[... {cut:,} chars cut; the whole output: {path} ...]\n"
+                    f"{task.text[-half:]}", saved=path)
+
+
+def pointer(task: Input) -> Delivery:
+    """A 1 KB pointer: size, path, and the first and last lines that fit."""
+    if len(task.text) <= POINTER:
+        return Delivery(task.text, saved=task.path if task.kind == "read" else None)
+    path = _spill(task)
+    lines = task.text.split("\n")
+    header = f"[{len(task.text):,} chars, {len(lines):,} lines, saved to {path}]\n"
+    room = (POINTER - len(header)) // 2
+    head: list[str] = []
+    for line in lines:
+        if sum(len(x) + 1 for x in head) + len(line) + 1 > room:
+            break
+        head.append(line)
+    tail: list[str] = []
+    for line in reversed(lines[len(head):]):
+        if sum(len(x) + 1 for x in tail) + len(line) + 1 > room:
+            break
+        tail.insert(0, line)
+    body = "\n".join(head)[:room] + "\n…\n" + "\n".join(tail)[-room:]
+    return Delivery(header + body, saved=path)
+
+
+# ---- garrepa: the real hook and runner
+
+def _env(task: Input) -> dict[str, str]:
+    env = dict(os.environ)
+    for name in ("GARREPA_DISABLE", "GARREPA_MODE", "GARREPA_THRESHOLD", "GARREPA_BASE_URL",
+                 "GARREPA_MODEL", "ANTHROPIC_BASE_URL", "ANTHROPIC_AUTH_TOKEN"):
+        env.pop(name, None)
+    env.update(GARREPA_HOME=str(task.root / "garrepa-home"), GARREPA_PROVIDER="none",
+               CLAUDE_PROJECT_DIR=str(task.project),
+               CLAUDE_CONFIG_DIR=str(task.root / "no-claude-login"))
+    return env
+
+
+def run_hook(task: Input, event: dict[str, Any]) -> Any:
+    """The hook entry as Claude Code runs it (tests/conftest.py run_hook); its reply or None."""
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+         "from garrepa_py.hook.entry import main; main()", str(SRC)],
+        input=json.dumps(event).encode(), capture_output=True, env=_env(task),
+        cwd=task.project, timeout=120, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"hook exited {done.returncode}: {done.stderr[-500:]!r}")
+    return json.loads(done.stdout).get("hookSpecificOutput") if done.stdout.strip() else None
+
+
+def _event(task: Input, tool: str, tool_input: dict[str, Any], response: Any) -> dict[str, Any]:
+    return {"session_id": SESSION, "transcript_path": str(task.transcript),
+            "cwd": str(task.project), "hook_event_name": "PostToolUse", "tool_name": tool,
+            "tool_input": tool_input, "tool_response": response, "tool_use_id": "toolu_1"}
+
+
+def _garrepa_read(task: Input) -> Delivery:
+    original = read_delivery(task.path)
+    if len(task.text.encode()) > READ_CAP:
+        return original  # Claude Code fails the Read first: PostToolUse never fires
+    lines = task.text.split("\n")
+    reply = run_hook(task, _event(task, "Read", {"file_path": str(task.path)}, {
+        "type": "text", "file": {"filePath": str(task.path), "content": task.text,
+                                 "numLines": len(lines), "startLine": 1,
+                                 "totalLines": len(lines)}}))
+    if not reply or "updatedToolOutput" not in reply:
+        return original
+    file = reply["updatedToolOutput"]["file"]
+    return Delivery(numbered(file["content"].split("\n"), file.get("startLine", 1)),
+                    saved=task.path)
+
+
+def _garrepa_git(task: Input) -> Delivery:
+    response: dict[str, Any] = {"stdout": task.text, "stderr": "", "interrupted": False,
+                                "isImage": False, "noOutputExpected": False}
+    if len(task.text) > BASH_PERSIST_OVER:  # the hook gets 30,000 chars and the saved file
+        saved = _save(task.tool_results, "bash-output.txt", task.text)
+        response.update(stdout=task.text[:BASH_PERSIST_OVER], persistedOutputPath=str(saved),
+                        persistedOutputSize=len(task.text))
+    reply = run_hook(task, _event(task, "Bash", {"command": task.command, "description": "d"},
+                                  response))
+    if not reply or "updatedToolOutput" not in reply:
+        return claude_code(task)
+    out = reply["updatedToolOutput"]
+    text = out["stdout"] + (f"\n{out['stderr']}" if out.get("stderr") else "")
+    if "persistedOutputPath" in out:  # kept: Claude Code shows the replacement's 2 KB preview
+        return Delivery(persisted_notice(text, Path(out["persistedOutputPath"])))
+    return bash_success(text, task.tool_results, "garrepa-reply.txt")
+
+
+def _garrepa_log(task: Input) -> Delivery:
+    """The logs route wraps `COMMAND 2>&1 | garrepa-log --family F --project P` before the run;
+    here the recorded output goes through the same runner, whose exit status the agent sees."""
+    sys.path.insert(0, str(SRC))
+    from garrepa_py.routes import log_command
+
+    family = log_command.parse(task.command)
+    if family is None:  # the route leaves it alone
+        return claude_code(task)
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", "import sys; sys.path.append(sys.argv[1]); "
+         "from garrepa_py.hook.log_runner import main; main()", str(SRC),
+         "--family", family, "--project", str(task.project)],
+        input=task.text.encode(), capture_output=True, env=_env(task), timeout=120, check=False)
+    shown = done.stdout.decode("utf-8", "replace") + done.stderr.decode("utf-8", "replace")
+    if done.returncode != 0:
+        return bash_failure(shown, done.returncode)
+    return bash_success(shown, task.tool_results, "runner-output.txt")
+
+
+def _garrepa_mcp(task: Input) -> Delivery:
+    response: Any = [{"type": "text", "text": task.text}]
+    if len(task.text) > MCP_TOKEN_CAP:  # Claude Code replaced it before the hook ran
+        response = claude_code(task).text
+    reply = run_hook(task, {**_event(task, task.tool, {}, response),
+                            "mcp_server": {"name": task.tool.split("__")[1],
+                                           "source": "project"}})
+    if not reply or "updatedToolOutput" not in reply:
+        return claude_code(task)
+    out = reply["updatedToolOutput"]
+    text = out if isinstance(out, str) else "\n".join(
+        b.get("text", "") for b in out if isinstance(b, dict))
+    return mcp_delivery(text, task.tool_results, "garrepa-reply.txt")
+
+
+def garrepa(task: Input) -> Delivery:
+    return {"read": _garrepa_read, "git": _garrepa_git, "log": _garrepa_log,
+            "mcp": _garrepa_mcp}[task.kind](task)
+
+
+ARMS = {"garrepa": garrepa, "claude-code": claude_code, "head-tail": head_tail,
+        "pointer": pointer}

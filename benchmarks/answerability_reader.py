@@ -1,0 +1,154 @@
+"""The one reader policy of the answerability benchmark (issue 27): how an agent that got some text
+back looks for its answer, and how many characters that costs it.
+
+The policy, the same for every arm:
+
+1. It reads what was delivered. If every answer string is in it, the task is answered.
+2. Else, for each line of the delivered text that holds one of the task's `key` strings
+   (case-insensitive), in the order they come: if that line names a line range (`lines 120-140`,
+   `L120..140`, `L120`, `offset=120 limit=20`, or a bare `120-140`), it reads those lines of the
+   file named on that line, or else of the saved file; if the line names only a file, it reads
+   that file as in step 3. It checks again after each read.
+3. Else it reads the saved file in 2,000-line chunks, at most 5 (10,000 lines), stopping as
+   soon as the task is answered.
+
+The saved file is the document itself for a Read (the agent asked for it by path), else the last
+existing absolute path the delivered text names (Claude Code's persisted output, garrepa's spill
+or readable copy, the path of a head+tail cut or pointer). A read counts what a Read would
+deliver: the lines numbered `N<tab>text`. Cost = the delivered chars plus every char read.
+
+`looks` decides where to look from the delivered text and `key` alone: the answer is not among
+its arguments, so it cannot steer it. Only `judge` sees the answer, to stop when it is found.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+CHUNK_LINES = 2000
+MAX_CHUNKS = 5
+
+_RANGES = [  # explicit forms first; a bare `N-M` only where none of them is on the line
+    re.compile(r"\blines?\s+(\d+)\s*(?:-|–|\.\.|to)\s*(\d+)", re.I),
+    re.compile(r"\bL(\d+)(?:\s*(?:\.\.|-|–)\s*L?(\d+))?\b"),
+    re.compile(r"\boffset[=: ]\s*(\d+)[,;]?\s*(?:and\s+)?limit[=: ]\s*(\d+)()", re.I),
+]
+_BARE_RANGE = re.compile(r"(?<![\w.:/+-])(\d+)-(\d+)(?![\w.-])")
+_PATH = re.compile(r"(/[^\s|'\"`()\[\]<>,;]+)")
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """What reached the model, and the file the reader may go back to (None: nothing named)."""
+
+    text: str
+    saved: Path | None = None
+
+
+def numbered(lines: list[str], first: int) -> str:
+    """Lines as a Read returns them: `N<tab>line`, from line number `first`."""
+    return "".join(f"{first + n}\t{line}\n" for n, line in enumerate(lines))
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8", errors="replace").split("\n")
+
+
+def named_paths(text: str) -> list[Path]:
+    """The absolute paths a text names that exist as files, in order."""
+    found = []
+    for match in _PATH.finditer(text):
+        candidate = Path(match.group(1).rstrip(".:"))
+        if candidate.is_file():
+            found.append(candidate)
+    return found
+
+
+def saved_file(delivery: Delivery) -> Path | None:
+    if delivery.saved is not None:
+        return delivery.saved
+    paths = named_paths(delivery.text)
+    return paths[-1] if paths else None
+
+
+def line_ranges(line: str) -> list[tuple[int, int]]:
+    """The line ranges a line names (first, last), in the order written."""
+    spans: list[tuple[int, int, int]] = []
+    for pattern in _RANGES:
+        for match in pattern.finditer(line):
+            first = int(match.group(1))
+            if pattern is _RANGES[2]:  # offset/limit
+                last = first + int(match.group(2)) - 1
+            else:
+                last = int(match.group(2)) if match.group(2) else first
+            spans.append((match.start(), first, last))
+    if not spans:
+        spans = [(m.start(), int(m.group(1)), int(m.group(2))) for m in _BARE_RANGE.finditer(line)]
+    return [(first, last) for _, first, last in sorted(spans) if 0 < first <= last]
+
+
+def _chunks(path: Path) -> Iterator[str]:
+    lines = _lines(path)
+    for n in range(MAX_CHUNKS):
+        part = lines[n * CHUNK_LINES:(n + 1) * CHUNK_LINES]
+        if not part:
+            return
+        yield numbered(part, n * CHUNK_LINES + 1)
+
+
+def looks(delivery: Delivery, key: list[str]) -> Iterator[str]:
+    """Every text the reader sees, in order: the delivery, then the reads of steps 2 and 3.
+    Built from the delivered text and `key` only."""
+    yield delivery.text
+    saved = saved_file(delivery)
+    wanted = [k.lower() for k in key]
+    done: set[tuple[str, int, int]] = set()
+    for line in delivery.text.split("\n"):
+        if not any(k in line.lower() for k in wanted):
+            continue
+        on_line = named_paths(line)
+        target = on_line[-1] if on_line else saved
+        ranges = line_ranges(line)
+        if target is not None and ranges:
+            lines = _lines(target)
+            for first, last in ranges:
+                if (str(target), first, last) in done:
+                    continue
+                done.add((str(target), first, last))
+                yield numbered(lines[first - 1:last], first)
+        elif on_line and (str(on_line[-1]), 0, 0) not in done:
+            done.add((str(on_line[-1]), 0, 0))
+            yield from _chunks(on_line[-1])
+    if saved is not None:
+        yield from _chunks(saved)
+
+
+def _flat(text: str) -> str:
+    """The same result laid out by different arms: `"a": 1` (one value per line) and `"a":1`
+    (compact JSON) are the same fact, so the blank after a JSON colon is ignored."""
+    return re.sub(r'":\s+', '":', text)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    answered: bool
+    chars: int
+    reads: int
+
+
+def judge(delivery: Delivery, key: list[str], answer: list[str]) -> Outcome:
+    """Follows `looks` until every answer string has been seen (in any of the texts seen)."""
+    wanted = [_flat(a) for a in answer]
+    seen: list[str] = []
+    chars = 0
+    reads = -1
+    for text in looks(delivery, key):
+        seen.append(_flat(text))
+        chars += len(text)
+        reads += 1
+        if all(any(a in s for s in seen) for a in wanted):
+            return Outcome(True, chars, reads)
+    return Outcome(False, chars, reads)
