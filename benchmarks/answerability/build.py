@@ -345,9 +345,12 @@ def _xz(data: bytes, target: Path) -> None:
 
 
 def build() -> None:
-    manifest: dict[str, Any] = {"about": "Inputs of benchmarks/answerability.py (issue 27). Each "
-                                "was copied or computed from the real corpora named in `from`; "
-                                "the sha256 is the input's own bytes.", "inputs": {}}
+    manifest: dict[str, Any] = {
+        "about": "Inputs of benchmarks/answerability.py (issue 27), copied or computed from real "
+                 "registry artifacts. sha256 and bytes are the input's own (uncompressed); the "
+                 "other fields say where it came from: package, version, artifact and its "
+                 "sha256, or the corpus of tests/corpora/MANIFEST.json with its sources.",
+        "inputs": {}}
     origins = json.loads((REPO / "tests/corpora/MANIFEST.json").read_text())
     read_origins = {e["file"]: e for e in json.loads((READ_CORPUS / "MANIFEST.json").read_text())}
     texts: dict[str, str] = {}
