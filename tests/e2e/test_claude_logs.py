@@ -20,7 +20,10 @@ from ..support.fake_anthropic import FakeAnthropic, Turn
 from .conftest import garrepa
 
 pytestmark = pytest.mark.e2e
-PYTEST = ("python3 -m pytest tests -v -p no:cacheprovider "
+# The three test files LOG_RUNS' faults are in (37 failures, a 110 KB log: far over Claude Code's
+# 30,000-char cut), not click's whole suite: the same failures in half the time.
+FAULTY = "tests/test_basic.py tests/test_options.py tests/test_utils.py"
+PYTEST = (f"python3 -m pytest {FAULTY} -v -p no:cacheprovider "
           "-W ignore::pytest.PytestRemovedIn10Warning")
 
 
@@ -82,7 +85,7 @@ def test_a_failing_run_reaches_the_agent_with_every_failure(
     text = str(result["content"])
     assert result.get("is_error") is True and text.startswith("Exit code 1\n")  # still a failure
     assert "[garrepa log | pytest | FAILED" in text
-    assert re.search(r"^=+ 37 failed, 552 passed, 21 skipped, 1 xfailed in [\d.]+s =+$", text,
+    assert re.search(r"^=+ 37 failed, 227 passed in [\d.]+s =+$", text,
                      re.M)  # the summary line, verbatim
     assert all(name in text for name in failing_tests())
     assert "characters truncated" not in text  # shown whole
@@ -103,7 +106,7 @@ def test_a_passing_run_is_a_short_digest(click_tree: Path, tmp_path: Path,
                                          garrepa_home: Path) -> None:
     garrepa("init", str(click_tree), "--logs")
     result, _ = run(click_tree, tmp_path, garrepa_home,
-                    command=PYTEST.replace("tests -v", "tests/test_termui.py tests/test_arguments.py -v"))
+                    command=PYTEST.replace(FAULTY, "tests/test_termui.py tests/test_arguments.py"))
     text = str(result["content"])
     assert not result.get("is_error")
     assert text.startswith("[garrepa log | pytest | passed") and len(text) < 1000
@@ -146,6 +149,9 @@ def test_claude_code_reports_a_pipeline_by_its_last_command(click_tree: Path, tm
 
 
 GOCODE = Path("/usr/share/gocode/src/github.com")
+# Shared by every run (both Claude Code versions, later suite runs): compiling go-cmp is most of
+# the test's time, and the output `go test -v` prints does not depend on the cache.
+GO_BUILD_CACHE = Path(__file__).resolve().parents[2] / ".cache" / "go-build"
 
 
 @pytest.mark.skipif(shutil.which("go") is None or not (GOCODE / "pmezard" / "go-difflib").is_dir()
@@ -168,7 +174,7 @@ def test_a_failing_go_test_reaches_the_agent_as_a_go_digest(tmp_path: Path,
     subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
     garrepa("init", str(project), "--logs")
     go_env = {"GOPATH": str(gopath), "GO111MODULE": "off", "GOFLAGS": "", "GOTOOLCHAIN": "local",
-              "GOCACHE": str(tmp_path / "gocache"),
+              "GOCACHE": str(GO_BUILD_CACHE),  # go's own cache is safe to share between runs
               "PATH": f"{Path(shutil.which('go') or 'go').parent}:/usr/local/bin:/usr/bin:/bin"}
     both = "go test -v github.com/google/go-cmp/... ./difflib"
     with FakeAnthropic([Turn.tool("Bash", command=both),
