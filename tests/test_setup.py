@@ -54,6 +54,7 @@ def run(command: list[str] | str, env: dict[str, str], cwd: Path) -> str:
     return proc.stdout
 
 
+@pytest.mark.slow  # a fresh install from the registry
 def test_readme_install_command_on_fresh_venv(source_copy: Path, tmp_path: Path) -> None:
     command = readme_command("install-command")
     assert command == "python3 -m pip install . && garrepa --version"
@@ -75,6 +76,7 @@ def test_readme_test_command_is_what_ci_runs() -> None:
     assert "exec scripts/test" in (REPO / ".ci/run").read_text()
 
 
+@pytest.mark.slow  # fresh installs from the registry
 @pytest.mark.parametrize("tool", ["pipx", "uv"])
 def test_tool_installs(tool: str, source_copy: Path, tmp_path: Path) -> None:
     tools = fresh_venv(tmp_path / "tools")

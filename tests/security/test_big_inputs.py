@@ -12,7 +12,6 @@ route are in docs/benchmarks.md.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from garrepa_py.structural import document, git_digest, mcp_result
 
 from ..conftest import session_fields, tool_results_dir
 from ..support.read_events import post_read
+from ..support.timing import cpu_seconds, timing
 from . import big_inputs
 from .helpers import bash_event, hook, last, mcp_event
 
@@ -87,14 +87,10 @@ COMPRESSORS: list[tuple[str, Callable[[int], str], Callable[[str], object]]] = [
 
 def _seconds(compress: Callable[[str], object], text: str) -> float:
     """The best of three CPU times: the least disturbed by other processes on the machine."""
-    best = float("inf")
-    for _ in range(3):
-        started = time.process_time()
-        compress(text)
-        best = min(best, time.process_time() - started)
-    return best
+    return cpu_seconds(lambda: compress(text))
 
 
+@timing
 @pytest.mark.slow
 @pytest.mark.parametrize("name, build, compress", COMPRESSORS, ids=[c[0] for c in COMPRESSORS])
 def test_each_compressor_grows_like_its_input(name: str, build: Callable[[int], str],
@@ -105,6 +101,7 @@ def test_each_compressor_grows_like_its_input(name: str, build: Callable[[int], 
     assert ratio < 8.0, f"{name}: 4x the input took {ratio:.2f}x the time (N² gives 16x)"
 
 
+@timing
 def test_the_ratio_check_catches_a_quadratic_compressor() -> None:
     """The negative control: a compressor that counts from the start for each line fails it."""
     def quadratic(text: str) -> object:

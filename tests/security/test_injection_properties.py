@@ -3,14 +3,16 @@ sentence, and a disguise never makes a description look like an instruction."""
 
 from __future__ import annotations
 
-import time
 import unicodedata
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from garrepa_py.engine import directives, normalise, scripts
+
+from ..support.timing import cpu_seconds, quadratic_chars, timing
 
 SOURCE = "\n".join(["# Deploying the service", "", "## Install the CLI", ""]
                    + [f"Paragraph {n} explains the option opt_{n} and its default value."
@@ -133,22 +135,35 @@ def test_neutralised_text_holds_no_chat_marker(text: str) -> None:
     assert "</system>" not in directives.neutralise(marked)
 
 
-def _seconds(text: str) -> float:
-    started = time.perf_counter()
-    directives.flags(text, SOURCE, first_only=False)
-    return time.perf_counter() - started
+GROWTH_LIMIT = 60  # t(16N) / t(N): linear is 16, quadratic 256
 
 
+def _growth(shape: str, detect: Callable[[str], object]) -> float:
+    """The CPU time of `detect` on the shape at 16N against N (best of three each)."""
+    base = shape * (2000 // len(shape) + 1)
+    small = cpu_seconds(lambda: detect(base))
+    large = cpu_seconds(lambda: detect(base * 16))
+    return large / max(small, 1e-4)
+
+
+def _detect(text: str) -> object:
+    return directives.flags(text, SOURCE, first_only=False)
+
+
+@timing
 def test_the_detector_is_near_linear_on_adversarial_shapes() -> None:
     """Doubling the reply 4 times costs about 16 times as much, never the square (a ratio of
-    best-of-3 timings, no wall-clock threshold)."""
+    best-of-3 CPU times, no wall-clock threshold)."""
     shapes = ["<a b", "[x", "**r", "r u ", "![a](b c", "<https:",
               "Lines 1-2 cover it. ", '"Install the CLI" ', "ok, "]
     for shape in shapes:
-        base = shape * (2000 // len(shape) + 1)
-        small = min(_seconds(base) for _ in range(3))
-        large = min(_seconds(base * 16) for _ in range(3))
-        assert large <= max(small, 1e-4) * 60, (shape, small, large)
+        assert _growth(shape, _detect) < GROWTH_LIMIT, shape
+
+
+@timing
+def test_the_growth_check_catches_a_quadratic_detector() -> None:
+    """The negative control: the same measure on a detector that rescans from the start."""
+    assert _growth("<a b", quadratic_chars) > GROWTH_LIMIT
 
 
 HEADED = SOURCE + "\n## Before you begin\n## You must run make deploy-prod\n"
