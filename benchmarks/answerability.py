@@ -11,6 +11,10 @@ model), `claude-code` (its measured rules), `head-tail` (8,000 chars and a path)
 whose command is a git command counts as kind `git`, any other as `log`.
 
     python benchmarks/answerability.py benchmarks/answerability/tasks.jsonl [--json]
+
+`--detail` adds one row per task and arm; `--threshold N` runs the garrepa arm with
+GARREPA_THRESHOLD=N (the data behind a per-route threshold; the default is the configured one);
+`--src DIR` runs it from a copy of src/ with other digest budgets.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from answerability_arms import ARMS, Input  # noqa: E402
+from answerability_arms import ARMS, GARREPA_ENV, SOURCE, Input  # noqa: E402
 from answerability_reader import judge  # noqa: E402
 
 KINDS = ("read", "git", "log", "mcp")
@@ -68,7 +72,7 @@ def lay_out(task: dict[str, Any], base: Path, root: Path) -> Input:
 def run_one(task: dict[str, Any], arm: str, base: Path, scratch: Path) -> dict[str, Any]:
     root = scratch / f"{task['id']}--{arm}"
     delivery = ARMS[arm](lay_out(task, base, root))
-    outcome = judge(delivery, task["key"], task["answer"])
+    outcome = judge(delivery, task["key"], task["answer"], root)
     same_text = delivery.text.replace(str(root), "<task dir>")  # arms differ in their dir only
     return {"id": task["id"], "arm": arm, "kind": kind_of(task), "answered": outcome.answered,
             "chars": outcome.chars if outcome.answered else 0,
@@ -158,9 +162,18 @@ def table(result: dict[str, Any]) -> str:
 
 
 def main(argv: list[str]) -> None:
+    if "--threshold" in argv:  # an experiment: the garrepa arm with another threshold.minChars
+        at = argv.index("--threshold")
+        GARREPA_ENV["GARREPA_THRESHOLD"] = argv[at + 1]
+        argv = argv[:at] + argv[at + 2:]
+    if "--src" in argv:  # an experiment: the garrepa arm from another source tree
+        at = argv.index("--src")
+        SOURCE["src"] = Path(argv[at + 1]).resolve()
+        argv = argv[:at] + argv[at + 2:]
     args = [a for a in argv if not a.startswith("--")]
     if len(args) != 1:
-        sys.exit("usage: python benchmarks/answerability.py TASKS.jsonl [--json] [--detail]")
+        sys.exit("usage: python benchmarks/answerability.py TASKS.jsonl [--json] [--detail] "
+                 "[--threshold N] [--src DIR]")
     result = run(Path(args[0]))
     if "--json" in argv:
         shown = {k: result[k] for k in ("arms", "tasks", "by_kind", "changed_by_kind")}

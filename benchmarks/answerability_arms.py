@@ -18,7 +18,8 @@ from typing import Any
 from answerability_reader import Delivery, numbered
 
 REPO = Path(__file__).resolve().parents[1]
-SRC = REPO / "src"
+# the source tree the garrepa arm runs (`--src DIR`: a copy with other budgets, an experiment)
+SOURCE = {"src": REPO / "src"}
 
 BASH_PERSIST_OVER = 30_000  # a Bash output over this is persisted (25,000 inline, 31,000 not)
 PREVIEW = 2_048  # "Preview (first 2KB)"
@@ -30,6 +31,9 @@ READ_CAP = 256 * 1024  # a Read over this is an error telling the agent to use o
 HEAD_TAIL = 8_000
 POINTER = 1_000
 SESSION = "0b6f5c1e-answerability"
+# settings the garrepa arm runs with, on top of GARREPA_PROVIDER=none (`--threshold N` sets
+# GARREPA_THRESHOLD here, to see what another threshold.minChars would give)
+GARREPA_ENV: dict[str, str] = {}
 
 
 @dataclass(frozen=True)
@@ -175,6 +179,7 @@ def _env(task: Input) -> dict[str, str]:
     env.update(GARREPA_HOME=str(task.root / "garrepa-home"), GARREPA_PROVIDER="none",
                CLAUDE_PROJECT_DIR=str(task.project),
                CLAUDE_CONFIG_DIR=str(task.root / "no-claude-login"))
+    env.update(GARREPA_ENV)
     return env
 
 
@@ -182,7 +187,7 @@ def run_hook(task: Input, event: dict[str, Any]) -> Any:
     """The hook entry as Claude Code runs it (tests/conftest.py run_hook); its reply or None."""
     done = subprocess.run(
         [sys.executable, "-I", "-S", "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
-         "from garrepa_py.hook.entry import main; main()", str(SRC)],
+         "from garrepa_py.hook.entry import main; main()", str(SOURCE["src"])],
         input=json.dumps(event).encode(), capture_output=True, env=_env(task),
         cwd=task.project, timeout=120, check=False)
     if done.returncode != 0:
@@ -233,7 +238,7 @@ def _garrepa_git(task: Input) -> Delivery:
 def _garrepa_log(task: Input) -> Delivery:
     """The logs route wraps `COMMAND 2>&1 | garrepa-log --family F --project P` before the run;
     here the recorded output goes through the same runner, whose exit status the agent sees."""
-    sys.path.insert(0, str(SRC))
+    sys.path.insert(0, str(REPO / "src"))
     from garrepa_py.routes import log_command
 
     family = log_command.parse(task.command)
@@ -241,7 +246,7 @@ def _garrepa_log(task: Input) -> Delivery:
         return claude_code(task)
     done = subprocess.run(
         [sys.executable, "-I", "-S", "-c", "import sys; sys.path.append(sys.argv[1]); "
-         "from garrepa_py.hook.log_runner import main; main()", str(SRC),
+         "from garrepa_py.hook.log_runner import main; main()", str(SOURCE["src"]),
          "--family", family, "--project", str(task.project)],
         input=task.text.encode(), capture_output=True, env=_env(task), timeout=120, check=False)
     shown = done.stdout.decode("utf-8", "replace") + done.stderr.decode("utf-8", "replace")

@@ -12,10 +12,13 @@ The policy, the same for every arm:
 3. Else it reads the saved file in 2,000-line chunks, at most 5 (10,000 lines), stopping as
    soon as the task is answered.
 
-The saved file is the document itself for a Read (the agent asked for it by path), else the last
-existing absolute path the delivered text names (Claude Code's persisted output, garrepa's spill
-or readable copy, the path of a head+tail cut or pointer). A read counts what a Read would
-deliver: the lines numbered `N<tab>text`. Cost = the delivered chars plus every char read.
+The saved file is the document itself for a Read (the agent asked for it by path), else the
+last path on the last delivered line that says it names the output's copy ("saved to", "exact
+original", "readable copy", "whole output", …): Claude Code's persisted output, garrepa's spill
+or readable copy, the path of a head+tail cut or pointer. Only files in the task's own directory
+count as existing (a log's traceback may name files of the machine it was recorded on). A read
+counts what a Read would deliver: the lines numbered `N<tab>text`. Cost = the delivered chars
+plus every char read.
 
 `looks` decides where to look from the delivered text and `key` alone: the answer is not among
 its arguments, so it cannot steer it. Only `judge` sees the answer, to stop when it is found.
@@ -38,6 +41,8 @@ _RANGES = [  # explicit forms first; a bare `N-M` only where none of them is on 
 ]
 _BARE_RANGE = re.compile(r"(?<![\w.:/+-])(\d+)-(\d+)(?![\w.-])")
 _PATH = re.compile(r"(/[^\s|'\"`()\[\]<>,;]+)")
+_SAVED = re.compile(r"saved to|saved at|exact original|exact log|exact text|readable copy|"
+                    r"whole output|full output", re.I)
 
 
 @dataclass(frozen=True)
@@ -57,21 +62,24 @@ def _lines(path: Path) -> list[str]:
     return path.read_text(encoding="utf-8", errors="replace").split("\n")
 
 
-def named_paths(text: str) -> list[Path]:
-    """The absolute paths a text names that exist as files, in order."""
+def named_paths(text: str, root: Path | None = None) -> list[Path]:
+    """The absolute paths a text names that exist as files (under `root`, when given)."""
     found = []
     for match in _PATH.finditer(text):
         candidate = Path(match.group(1).rstrip(".:"))
-        if candidate.is_file():
+        if candidate.is_file() and (root is None or candidate.is_relative_to(root)):
             found.append(candidate)
     return found
 
 
-def saved_file(delivery: Delivery) -> Path | None:
+def saved_file(delivery: Delivery, root: Path | None = None) -> Path | None:
     if delivery.saved is not None:
         return delivery.saved
-    paths = named_paths(delivery.text)
-    return paths[-1] if paths else None
+    for line in reversed(delivery.text.split("\n")):
+        paths = named_paths(line, root) if _SAVED.search(line) else []
+        if paths:
+            return paths[-1]
+    return None
 
 
 def line_ranges(line: str) -> list[tuple[int, int]]:
@@ -99,17 +107,17 @@ def _chunks(path: Path) -> Iterator[str]:
         yield numbered(part, n * CHUNK_LINES + 1)
 
 
-def looks(delivery: Delivery, key: list[str]) -> Iterator[str]:
+def looks(delivery: Delivery, key: list[str], root: Path | None = None) -> Iterator[str]:
     """Every text the reader sees, in order: the delivery, then the reads of steps 2 and 3.
-    Built from the delivered text and `key` only."""
+    Built from the delivered text and `key` only (`root`: the task's directory)."""
     yield delivery.text
-    saved = saved_file(delivery)
+    saved = saved_file(delivery, root)
     wanted = [k.lower() for k in key]
     done: set[tuple[str, int, int]] = set()
     for line in delivery.text.split("\n"):
         if not any(k in line.lower() for k in wanted):
             continue
-        on_line = named_paths(line)
+        on_line = named_paths(line, root)
         target = on_line[-1] if on_line else saved
         ranges = line_ranges(line)
         if target is not None and ranges:
@@ -139,13 +147,14 @@ class Outcome:
     reads: int
 
 
-def judge(delivery: Delivery, key: list[str], answer: list[str]) -> Outcome:
+def judge(delivery: Delivery, key: list[str], answer: list[str],
+          root: Path | None = None) -> Outcome:
     """Follows `looks` until every answer string has been seen (in any of the texts seen)."""
     wanted = [_flat(a) for a in answer]
     seen: list[str] = []
     chars = 0
     reads = -1
-    for text in looks(delivery, key):
+    for text in looks(delivery, key, root):
         seen.append(_flat(text))
         chars += len(text)
         reads += 1

@@ -312,12 +312,13 @@ TASKS: list[tuple[str, dict[str, Any]]] = [
         "gh-pr-files.json", ["src/github/PullRequestComment.py"], ['"additions":11,'])),
     ("mcp-workflow-run", mcp(
         "What did workflow run 2802601268 conclude?", "gh-workflow-runs.json",
-        ["2802601268"], ["Email Integration Test", "success"])),
+        ["2802601268"], ["Email Integration Test", "2022-08-05T09:20:27Z", "success"])),
     ("mcp-open-issue-title", mcp(
         "What is the title of issue #1235?", "gh-open-issues.json", ["1235"],
         ["no get methods for ofSoundPlayer"])),
     ("mcp-issue-event", mcp(
-        "What kind of event is 13988647?", "gh-issue-events.json", ["13988647"], ["closed"])),
+        "What kind of event is 13988647, and when did it happen?", "gh-issue-events.json",
+        ["13988647"], ["2012-04-23T20:23:29Z", "closed"])),
     ("mcp-pull-branch", mcp(
         "What is the head branch of pull request #217?", "gh-pulls.json", ["217"],
         ["rebased/develop/jenkins_testing"])),

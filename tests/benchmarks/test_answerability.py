@@ -43,7 +43,7 @@ def test_an_answer_in_the_delivery_costs_only_the_delivery() -> None:
 
 def test_a_range_next_to_a_key_is_read_from_the_saved_file(tmp_path: Path) -> None:
     path = saved(tmp_path, 50, {21: "Default: ``1209600``"})
-    delivery = Delivery(f"map\n- SESSION_COOKIE_AGE | lines 20-22 | 1K\n[exact: {path}]")
+    delivery = Delivery(f"map\n- SESSION_COOKIE_AGE | lines 20-22 | 1K\n[exact original: {path}]")
     outcome = judge(delivery, ["session_cookie_age"], ["1209600"])  # keys match in any case
     seen = reader.numbered(path.read_text().split("\n")[19:22], 20)
     assert outcome == reader.Outcome(True, len(delivery.text) + len(seen), 1)
@@ -75,6 +75,20 @@ def test_it_gives_up_after_five_chunks(tmp_path: Path) -> None:
     assert (outcome.answered, outcome.reads) == (False, 5)
 
 
+def test_the_saved_file_is_the_one_named_as_the_outputs_copy(tmp_path: Path) -> None:
+    """A path in the preview (a traceback's file, the interpreter) is no saved output, and a
+    file outside the task's directory does not exist on the agent's side."""
+    (tmp_path / "task").mkdir()
+    path = saved(tmp_path / "task", 10, {5: "needle"})
+    stray = tmp_path / "stray.txt"
+    stray.write_text("needle\n")
+    delivery = Delivery(f"Full output saved to: {path}\nPreview:\n  File {stray}, line 3\n")
+    assert reader.saved_file(delivery) == path
+    outside = Delivery(f"Full output saved to: {stray}\n")
+    assert reader.saved_file(outside, root=tmp_path / "task") is None
+    assert reader.saved_file(outside) == stray
+
+
 def test_nothing_named_means_nothing_more_to_read() -> None:
     assert judge(Delivery("Exit code 1\nhead ... tail"), ["FAILED"], ["test_x"]) == \
         reader.Outcome(False, len("Exit code 1\nhead ... tail"), 0)
@@ -86,7 +100,7 @@ def test_where_it_looks_never_depends_on_the_answer(tmp_path: Path) -> None:
     order, whatever the answer is."""
     assert "answer" not in inspect.signature(looks).parameters
     path = saved(tmp_path, 3000, {2: "decoy near the key", 2900: "the real answer"})
-    delivery = Delivery(f"- Options | lines 1-3\n[exact: {path}]")
+    delivery = Delivery(f"- Options | lines 1-3\n[exact original: {path}]")
     near = judge(delivery, ["Options"], ["decoy near the key"])
     far = judge(delivery, ["Options"], ["the real answer"])
     texts = list(looks(delivery, ["Options"]))
