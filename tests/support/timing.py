@@ -43,5 +43,6 @@ def quadratic_lines(text: str) -> int:
 
 
 def quadratic_chars(text: str) -> int:
-    """The negative control for one long line: each eighth character counts from the start."""
-    return sum(text.count(text[0], 0, index) for index in range(0, len(text), 8))
+    """The negative control for one long line: at each eighth character, the line so far is
+    copied and counted again (the copy keeps the N² term well above the loop's own cost)."""
+    return sum(text[:index].count(text[0]) for index in range(0, len(text), 8))
