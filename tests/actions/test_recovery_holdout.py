@@ -107,7 +107,10 @@ def test_holdout_passes_a_deterministic_share_untouched(project: Path, github_co
     assert session == {"session": "sess-1", "briefed": 2 * (12 - held), "held_out": 2 * held,
                        "tokens": 240}
     assert data["held_out"]["events"] == 2 * held
-    assert data["held_out"]["mean_chars_received"] == len(issues)
+    # held out, the 52,058-char result reached the model as Claude Code's persisted-output
+    # notice (over its ~50,000-char MCP limit), not whole: that is what the arm received
+    held_record = next(r for r in records if r["decision"] == "holdout")
+    assert data["held_out"]["mean_chars_received"] == held_record["baseline_chars"] < 2500
     assert data["briefed"]["events"] == 2 * (12 - held)
     assert data["briefed"]["mean_chars_received"] < len(issues) / 2
     # without a holdout share nothing is held out

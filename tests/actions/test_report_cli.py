@@ -42,7 +42,7 @@ def journaled(project: Path, doc_corpus: Path, github_corpus: Path) -> dict[str,
                            tool_response=[{"type": "text", "text": issues}]),
                      env={**env, "GARREPA_MODE": "audit"})
     assert audit.stdout == b""  # audit mode computes and records, and replaces nothing
-    return {"issues": len(issues), "url": url}
+    return {"issues": len(issues), "url": url, "project": str(project)}
 
 
 def test_report_json_counts_what_the_agent_received(journaled: dict[str, Any]) -> None:
@@ -52,13 +52,26 @@ def test_report_json_counts_what_the_agent_received(journaled: dict[str, Any]) -
     assert total["passed"] == {"not-documentation": 1, "under-threshold": 1}
     assert total["model_input_tokens"] == 100 and total["model_output_tokens"] == 20
     assert total["model_cost_usd"] == pytest.approx((100 * 1.0 + 20 * 5.0) / 1e6)
-    assert total["saved_chars"] == total["chars_in"] - total["chars_out"] > 0
-    assert total["saved_tokens_est"] == total["saved_chars"] // 4
-    assert total["would_save_chars"] > 0
-    assert data["routes"]["read"]["compressed"] == 1
-    assert data["routes"]["mcp"]["chars_in"] == journaled["issues"]  # audit not counted as saved
+    # measured against what Claude Code alone delivers, never the raw output: no "saved_chars"
+    assert "saved_chars" not in total and "saved_chars_by_day" not in data
+    assert total["net_saved_chars"] == (total["baseline_chars"] - total["delivered_chars"]
+                                        - total["recovery_chars"])
+    assert total["net_saved_tokens_est"] == int(total["net_saved_chars"] / 4)
+    read = data["routes"]["read"]
+    assert read["compressed"] == 1
+    # the Read's baseline: the whole CHANGELOG as Claude Code numbers it (`N\t` per line)
+    changelog = (Path(journaled["project"]) / "CHANGELOG.md").read_text()
+    numbered = "\n".join(f"{n}\t{line}" for n, line in enumerate(changelog.split("\n"), 1))
+    assert read["baseline_chars"] == len(numbered)
+    assert 0 < read["delivered_chars"] < read["baseline_chars"] / 3
+    assert read["raw_chars_in"] == len(changelog)  # kept, as raw, never called saved
+    mcp = data["routes"]["mcp"]
+    assert mcp["raw_chars_in"] == journaled["issues"]  # audit not counted
+    assert mcp["net_saved_chars"] == mcp["baseline_chars"] - mcp["delivered_chars"]
+    assert total["would_save_chars"] == data["tools"]["mcp__jira__search"]["would_save_chars"]
     assert data["tools"]["mcp__jira__search"]["audited"] == 1
-    assert sum(data["saved_chars_by_day"].values()) == total["saved_chars"]
+    assert total["unknown_baseline_events"] == 0
+    assert sum(data["net_saved_chars_by_day"].values()) == total["net_saved_chars"]
     assert set(total) >= {"latency_ms_median", "latency_ms_p95", "cache_hits", "fallbacks"}
     # which way `auto` reached the model, as the journal recorded it
     assert total["providers"] == {f"key from $ANTHROPIC_API_KEY at {journaled['url']}": 1}
@@ -67,9 +80,14 @@ def test_report_json_counts_what_the_agent_received(journaled: dict[str, Any]) -
 def test_report_text(journaled: dict[str, Any]) -> None:
     output = invoke("report").output
     assert f"Model reached by: key from $ANTHROPIC_API_KEY at {journaled['url']} (1)" in output
-    assert output.startswith("2 of 5 events compressed; ")
+    data = json.loads(invoke("report", "--json").output)["total"]
+    flat = " ".join(output.split())
+    assert flat.startswith(f"2 of 5 events compressed; net {data['net_saved_chars']:,} chars "
+                           "(~")
+    assert (f"against what Claude Code alone would have delivered ({data['baseline_chars']:,} → "
+            f"{data['delivered_chars']:,}, 0 recovered)") in flat
     assert "Audit mode: would have saved " in output
-    assert "By route" in output and "By tool" in output and "Saved per day" in output
+    assert "By route" in output and "By tool" in output and "Net saved per day" in output
     assert "Passed through, by reason: not-documentation 1, under-threshold 1" in output
 
 

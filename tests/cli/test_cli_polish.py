@@ -55,7 +55,7 @@ def test_report_reads_at_narrow_widths(journaled: dict[str, Any], columns: int, 
     assert all(len(line) <= columns for line in text.splitlines())
     flat = " ".join(text.split())  # a figure may wrap onto the next line between words only
     total = data["total"]
-    assert f"{total['saved_chars']:,} chars" in flat
+    assert f"net {total['net_saved_chars']:,} chars" in flat
     assert f"${total['model_cost_usd']:.4f}" in flat
     for route, tally in data["routes"].items():
         assert f"{route}: events {tally['events']} · compressed {tally['compressed']}" in flat

@@ -40,13 +40,21 @@ def last_record(home: Path) -> dict:
     return records[-1]
 
 
-@pytest.mark.parametrize("event, route, chars_in, reason", [
-    (READ_EVENT, "read", None, "not-documentation"),
-    (MCP_EVENT, "mcp", 500, "under-threshold"),
-    (BASH_EVENT, "git", 99999, "persisted-path-refused"),
+# What Claude Code alone delivers for each (baseline_chars): nothing yet before a Read runs; the
+# MCP text inline; for the persisted Bash output, its notice, written out here from the template
+# measured in claude-code-hooks-measured.md §1 (99,999 chars → "97.7KB", the 2 KB preview "abc").
+PERSISTED_NOTICE = ("<persisted-output>\nOutput too large (97.7KB). Full output saved to: /x.txt"
+                    "\n\nPreview (first 2KB):\nabc\n</persisted-output>")
+
+
+@pytest.mark.parametrize("event, route, chars_in, reason, alone", [
+    (READ_EVENT, "read", None, "not-documentation", None),
+    (MCP_EVENT, "mcp", 500, "under-threshold", 500),
+    (BASH_EVENT, "git", 99999, "persisted-path-refused", len(PERSISTED_NOTICE)),
 ])
 def test_routed_events_pass_through_and_are_journaled(garrepa_home: Path, project: Path, event: dict,
-                                                      route: str, chars_in: int | None, reason: str) -> None:
+                                                      route: str, chars_in: int | None, reason: str,
+                                                      alone: int | None) -> None:
     proc = run_hook(json.dumps(event), env={"CLAUDE_PROJECT_DIR": str(project)})
     assert (proc.returncode, proc.stdout) == (0, b"")
     record = last_record(garrepa_home)
@@ -56,12 +64,15 @@ def test_routed_events_pass_through_and_are_journaled(garrepa_home: Path, projec
     assert record["decision"] == "pass"
     assert record["reason"] == reason
     assert record["chars_in"] == chars_in
+    # a pass delivers what Claude Code alone would have
+    assert record["baseline_chars"] == record["delivered_chars"] == alone
     assert record["project"] == str(project)
     assert record["latency_ms"] >= 0
     # plus, for a Read or a Bash call, a fingerprint of its target (never the path or command),
     # and, for work past the quick checks (the git dump), the budget it ran under
     expected = {"v", "event", "tool", "route", "session", "chars_in", "project", "decision",
-                "reason", "ts", "latency_ms"} | ({"key"} if route in ("read", "git") else set()) \
+                "reason", "ts", "latency_ms", "baseline_chars", "delivered_chars"} \
+        | ({"key"} if route in ("read", "git") else set()) \
         | ({"deadline_ms"} if route == "git" else set())
     assert set(record) == expected
     assert all(str(value) not in json.dumps(record) for value in

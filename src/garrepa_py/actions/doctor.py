@@ -314,6 +314,34 @@ def _plugin(has_entries: bool) -> Check:
                  "install it: `pipx install garrepa-py`, then run `garrepa doctor` again")
 
 
+ARRIVAL_WINDOW = 7 * 86400  # the sessions doctor checks: this project's last week
+
+
+def _arrival(project: Path) -> Check:
+    """Did garrepa's replacements reach the model? Claude Code drops a reply it does not accept
+    without a word, so only its transcript can say: a session with replacements and none in
+    its transcript means every saving the journal shows for it was never real."""
+    import time
+
+    from garrepa_py.actions import report
+
+    built = report.build(since=time.time() - ARRIVAL_WINDOW, project=str(project))
+    read = [row for row in built.arrival if row["transcript_read"]]
+    if built.alarms:
+        made = sum(row["briefings"] for row in built.alarms)
+        return Check("arrival", "warn",
+                     f"{len(built.alarms)} of {len(read)} recent sessions had replacements "
+                     f"({made}) and none reached the model (per Claude Code's transcripts)",
+                     "see `garrepa report`; Claude Code drops a reply it does not accept "
+                     "silently, and another PostToolUse hook rewriting the same tool wins when "
+                     "it finishes last")
+    if not read:
+        return Check("arrival", "ok", "no replacements in the last 7 days to check")
+    made, arrived = sum(r["briefings"] for r in read), sum(r["arrived"] for r in read)
+    return Check("arrival", "ok", f"{arrived} of {made} replacements reached the model "
+                                  f"({len(read)} sessions, last 7 days)")
+
+
 def run_checks(project: Path, probe: bool = False) -> list[Check]:
     config = load_config(project)
     from garrepa_py.install import plugin
@@ -335,6 +363,7 @@ def run_checks(project: Path, probe: bool = False) -> list[Check]:
         _claude(),
         _writable("journal", Path(paths.journal_file()).parent),
         _writable("spill", Path(paths.project_state_dir(project))),
+        _arrival(project),
     ]
     if config.disabled:
         checks.append(Check("mode", "warn", "garrepa is switched off (kill switch or mode off)",

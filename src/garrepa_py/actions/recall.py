@@ -66,8 +66,10 @@ def resolve(target: str, project: Path) -> Path:
                             f"as ./{target}")
 
 
-def note_recovery(path: Path, project: Path, command: str) -> None:
-    """Journal a `peek`/`ask` of a spill as a recovery of the briefing that named it."""
+def note_recovery(path: Path, project: Path, command: str, chars: int = 0) -> None:
+    """Journal a `peek`/`ask` of a spill as a recovery of the briefing that named it, with
+    the characters it brought back (`recovery_chars`: what the agent read, so the report
+    counts it against that briefing's saving)."""
     spill = Path(paths.project_state_dir(project)) / "spill"
     if path.parent.resolve() != spill.resolve():
         return
@@ -79,7 +81,8 @@ def note_recovery(path: Path, project: Path, command: str) -> None:
     try:
         journal.append({"v": __version__, "event": "cli", "tool": command, "route": "recall",
                         "decision": "pass", "reason": "recall", "project": str(project),
-                        "recovers": spill_id(path.name), "ts": round(time.time(), 3)})
+                        "recovers": spill_id(path.name), "recovery_chars": chars,
+                        "ts": round(time.time(), 3)})
     except OSError:
         pass  # the journal is a record, never a reason to fail the command
 

@@ -1,7 +1,13 @@
 """`garrepa report`: what the journal says garrepa saved, cost and took, per route and tool.
 
-Savings count only replacements the agent actually received (decision "compress"); audit-mode
-events count as "would save"; fallbacks and passes save nothing.
+A saving is measured against what Claude Code alone would have delivered (`baseline_chars`,
+its own rules: baseline.py), never against the raw output: a 160 KB `git log -p` already reaches
+the model as a 2 KB notice without garrepa. Per route: baseline, delivered (garrepa's reply
+after Claude Code's rules), recovered (what the agent read back: spill Reads, section Reads of a
+mapped document, `peek`/`ask`) and the net, negative where garrepa added context. Only
+replacements count (decision "compress"); audit-mode events count as "would save"; a briefing
+journaled before the baseline existed is counted as unknown, never as saved. And per session,
+from Claude Code's transcript, how many replacements actually reached the model.
 """
 
 from __future__ import annotations
@@ -48,8 +54,12 @@ class Tally:
     audited: int = 0
     errors: int = 0
     wrapped: int = 0  # test/build commands the logs route sent through its runner
-    chars_in: int = 0  # of compressed events
+    chars_in: int = 0  # raw: of compressed events, the tool's own output (never "saved")
     chars_out: int = 0
+    baseline: int = 0  # of compressed events: what Claude Code alone would have delivered
+    delivered: int = 0  # what the model received instead, after Claude Code's rules
+    recovery: int = 0  # what the agent read back of those briefings
+    unknown: int = 0  # compressed events without a baseline (journaled before it existed)
     would_save: int = 0
     model_input: int = 0
     model_output: int = 0
@@ -72,9 +82,17 @@ class Tally:
             self.compressed += 1
             self.chars_in += size_in
             self.chars_out += size_out
+            counted = counts(record)
+            if counted is None:
+                self.unknown += 1
+            else:
+                self.baseline += counted[0]
+                self.delivered += counted[1]
         elif decision == "audit":
             self.audited += 1
-            self.would_save += max(0, size_in - size_out)
+            alone, would = record.get("baseline_chars"), record.get("would_deliver_chars")
+            if _known(alone) and _known(would):
+                self.would_save += _int(alone) - _int(would)
         elif decision == "error":
             self.errors += 1
         else:
@@ -98,8 +116,9 @@ class Tally:
             self.latencies.append(float(record["latency_ms"]))
 
     @property
-    def saved(self) -> int:
-        return max(0, self.chars_in - self.chars_out)
+    def net(self) -> int:
+        """Baseline − delivered − recovered: negative where garrepa added context."""
+        return self.baseline - self.delivered - self.recovery
 
     def as_dict(self) -> dict[str, Any]:
         ordered = sorted(self.latencies)
@@ -107,8 +126,11 @@ class Tally:
         return {"events": self.events, "compressed": self.compressed, "audited": self.audited,
                 "errors": self.errors, "wrapped": self.wrapped,
                 "passed": dict(sorted(self.passed.items())),
-                "chars_in": self.chars_in, "chars_out": self.chars_out,
-                "saved_chars": self.saved, "saved_tokens_est": self.saved // CHARS_PER_TOKEN,
+                "raw_chars_in": self.chars_in, "raw_chars_out": self.chars_out,
+                "baseline_chars": self.baseline, "delivered_chars": self.delivered,
+                "recovery_chars": self.recovery, "net_saved_chars": self.net,
+                "net_saved_tokens_est": int(self.net / CHARS_PER_TOKEN),
+                "unknown_baseline_events": self.unknown,
                 "would_save_chars": self.would_save,
                 "model_input_tokens": self.model_input, "model_output_tokens": self.model_output,
                 "model_cost_usd": round(self.cost, 6), "unpriced_model_calls": self.unpriced_calls,
@@ -120,6 +142,20 @@ class Tally:
 
 def _int(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _known(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def counts(record: dict[str, Any]) -> tuple[int, int] | None:
+    """(baseline, delivered) of a replacement, None when the journal line does not hold them:
+    a line from before baseline.py could only say what the raw output was, and that is not
+    what the agent would have received, so it is never counted as saved."""
+    alone, got = record.get("baseline_chars"), record.get("delivered_chars")
+    if _known(alone) and _known(got):
+        return _int(alone), _int(got)
+    return None
 
 
 @dataclass
@@ -160,12 +196,19 @@ class Report:
     total: Tally
     routes: dict[str, Tally]
     tools: dict[str, Tally]
-    days: dict[str, int]  # date → saved chars
+    days: dict[str, int]  # date → net saved chars (baseline − delivered − recovered)
     recovery_routes: Share = field(default_factory=Share)
     recovery_tools: Share = field(default_factory=Share)
     briefed: Group = field(default_factory=Group)
     held_out: Group = field(default_factory=Group)
     sessions: list[dict[str, Any]] = field(default_factory=list)  # tokens from transcripts
+    arrival: list[dict[str, Any]] = field(default_factory=list)  # replacements in transcripts
+
+    @property
+    def alarms(self) -> list[dict[str, Any]]:
+        """Sessions whose transcript was read, with briefings made and none arrived."""
+        return [row for row in self.arrival
+                if row["transcript_read"] and row["briefings"] and not row["arrived"]]
 
     def as_dict(self) -> dict[str, Any]:
         briefings = sum(self.recovery_routes.events.values())
@@ -173,7 +216,14 @@ class Report:
         return {"since": self.since, "total": self.total.as_dict(),
                 "routes": {k: v.as_dict() for k, v in sorted(self.routes.items())},
                 "tools": {k: v.as_dict() for k, v in sorted(self.tools.items())},
-                "saved_chars_by_day": dict(sorted(self.days.items())),
+                "net_saved_chars_by_day": dict(sorted(self.days.items())),
+                "arrival": {"briefings": sum(r["briefings"] for r in self.arrival),
+                            "arrived": sum(r["arrived"] for r in self.arrival),
+                            "unchecked_sessions": sum(not r["transcript_read"]
+                                                      for r in self.arrival),
+                            "alarm": bool(self.alarms),
+                            "alarm_sessions": [r["session"] for r in self.alarms],
+                            "sessions": self.arrival},
                 "recovery": {"briefings": briefings, "recovered": recovered,
                              "rate": round(recovered / briefings, 3) if briefings else None,
                              "by_route": self.recovery_routes.as_dict(),
@@ -202,12 +252,53 @@ def build(since: float | None = None, project: str | None = None,
         routes[str(record.get("route", "pass"))].add(record)
         if record.get("tool"):
             tools[str(record["tool"])].add(record)
-        if record.get("decision") == "compress":
-            day = time.strftime("%Y-%m-%d", time.gmtime(float(record.get("ts", 0))))
-            days[day] += max(0, _int(record.get("chars_in")) - _int(record.get("chars_out")))
+        counted = counts(record) if record.get("decision") == "compress" else None
+        if counted is not None:
+            days[_day(record)] += counted[0] - counted[1]
     report = Report(since, total, dict(routes), dict(tools), dict(days))
     _links(kept, report)
+    for record, briefing, chars in _recoveries(kept):
+        total.recovery += chars
+        days[_day(record)] -= chars
+        if briefing is not None:
+            routes[str(briefing.get("route", "pass"))].recovery += chars
+            if briefing.get("tool"):
+                tools[str(briefing["tool"])].recovery += chars
+    report.routes, report.tools, report.days = dict(routes), dict(tools), dict(days)
+    report.arrival = arrivals(kept)
     return report
+
+
+def _day(record: dict[str, Any]) -> str:
+    return time.strftime("%Y-%m-%d", time.gmtime(_ts(record)))
+
+
+def _recoveries(records: list[dict[str, Any]]
+                ) -> list[tuple[dict[str, Any], dict[str, Any] | None, int]]:
+    """Every read-back of a briefing, with the briefing (None: not in this window) and the
+    characters it delivered: a Read of a spill and `peek`/`ask` (`recovers` a spill id), and a
+    later pass of the same target in the same session (a section Read of a mapped document)."""
+    by_spill: dict[str, dict[str, Any]] = {}
+    last_brief: dict[tuple[object, object], dict[str, Any]] = {}
+    found: list[tuple[dict[str, Any], dict[str, Any] | None, int]] = []
+    for record in sorted(records, key=_ts):
+        if record.get("decision") == "compress":
+            for spill in record.get("spills") or ():
+                if isinstance(spill, str):
+                    by_spill[spill] = record
+            if record.get("key"):
+                last_brief[(record.get("session"), record["key"])] = record
+            continue
+        if isinstance(record.get("recovers"), str):
+            chars = record.get("recovery_chars")
+            if _known(chars):
+                found.append((record, by_spill.get(record["recovers"]), _int(chars)))
+            continue
+        briefing = last_brief.get((record.get("session"), record.get("key")))
+        if record.get("key") and briefing is not None and record.get("decision") == "pass" \
+                and _known(record.get("delivered_chars")):
+            found.append((record, briefing, _int(record["delivered_chars"])))
+    return found
 
 
 MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024
@@ -296,9 +387,62 @@ def _links(records: list[dict[str, Any]], report: Report) -> None:
             report.recovery_routes.add(str(record.get("route")), back)
             report.recovery_tools.add(str(record.get("tool")), back)
             report.briefed.events += 1
-            report.briefed.chars_received += _int(record.get("chars_out"))
+            got = counts(record)
+            report.briefed.chars_received += got[1] if got else _int(record.get("chars_out"))
             report.briefed.followed += int(followed(record, by_spill=False))
         elif decision == "holdout":
             report.held_out.events += 1
-            report.held_out.chars_received += _int(record.get("chars_in"))
+            alone = record.get("baseline_chars")
+            report.held_out.chars_received += _int(alone) if _known(alone) \
+                else _int(record.get("chars_in"))
             report.held_out.followed += int(followed(record, by_spill=False))
+
+
+def transcript_results(path: str) -> dict[str, object] | None:
+    """tool_use_id → the tool_result content Claude Code recorded (what the model received),
+    from a session's transcript; None when it cannot be read (bounded like `transcript_tokens`)."""
+    from garrepa_py import fs
+
+    try:
+        data = fs.read_bounded(path, MAX_TRANSCRIPT_BYTES, follow=False)
+    except (OSError, fs.Refused):
+        return None
+    found: dict[str, object] = {}
+    for line in data.decode("utf-8", "replace").splitlines():
+        if '"tool_result"' not in line:
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        message = entry.get("message") if isinstance(entry, dict) else None
+        content = message.get("content") if isinstance(message, dict) else None
+        for block in content if isinstance(content, list) else ():
+            if isinstance(block, dict) and block.get("type") == "tool_result" \
+                    and isinstance(block.get("tool_use_id"), str):
+                found[block["tool_use_id"]] = block.get("content")
+    return found
+
+
+def arrivals(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per session with replacements: how many were made, and how many the transcript shows
+    in the tool_result of their tool call — proof they reached the model. A replacement
+    Claude Code drops (a shape it rejects, another hook finishing last) leaves the original
+    there, and its fingerprint does not match."""
+    from garrepa_py import baseline
+
+    by_session: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for record in records:
+        if record.get("decision") == "compress" and record.get("session") \
+                and isinstance(record.get("fp"), str) and isinstance(record.get("tool_use_id"), str):
+            by_session[str(record["session"])].append(record)
+    rows = []
+    for session, made in sorted(by_session.items()):
+        path = next((r["transcript"] for r in made if isinstance(r.get("transcript"), str)), None)
+        results = transcript_results(path) if path is not None else None
+        arrived = sum(1 for r in made if results is not None and r["tool_use_id"] in results
+                      and baseline.arrived(r["fp"], results[r["tool_use_id"]], r.get("tool")))
+        rows.append({"session": session, "briefings": len(made), "arrived": arrived,
+                     "transcript_read": results is not None,
+                     "tool_results_found": sum(r["tool_use_id"] in (results or {}) for r in made)})
+    return rows

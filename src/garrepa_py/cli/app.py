@@ -380,8 +380,8 @@ def peek(
 
     root = project_root()
     path = recall.resolve(target, root)
-    recall.note_recovery(path, root, "peek")
     lines = recall.peek(path, start, start + 49 if end is None else end)
+    recall.note_recovery(path, root, "peek", sum(len(f"{n}\t{t}\n") for n, t in lines))
     if as_json:
         typer.echo(json.dumps({"path": str(path), "lines": [{"number": n, "text": t}
                                                              for n, t in lines]}, indent=2))
@@ -407,13 +407,14 @@ def ask(
 
     root = project_root()
     path = recall.resolve(target, root)
-    recall.note_recovery(path, root, "ask")
     client, why_not = client_for(load_config(root))
     if client is None:
+        recall.note_recovery(path, root, "ask", 0)
         raise GarrepaError(f"ask needs a model, and none is usable ({why_not})",
                            hint="use `garrepa peek`, or see `garrepa doctor`")
     with render.live_preview("asking (each quoted line is checked) …") as on_text:
         answer = recall.ask(path, question, client, on_text)
+    recall.note_recovery(path, root, "ask", sum(len(f"{n}\t{t}\n") for n, t in answer.lines))
     if as_json:
         typer.echo(json.dumps({"path": str(path), "rejected": answer.rejected,
                                "lines": [{"number": n, "text": t} for n, t in answer.lines]},

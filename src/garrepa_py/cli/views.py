@@ -61,7 +61,9 @@ def show_totals(out: Console, summaries: list[Summary]) -> None:
 
 
 def _k(chars: int) -> str:
-    return f"{chars / 1000:,.1f}K" if chars >= 1000 else str(chars)
+    size = abs(chars)
+    text = f"{size / 1000:,.1f}K" if size >= 1000 else str(size)
+    return f"-{text}" if chars < 0 else text
 
 
 def _tally_row(name: str, tally: Tally) -> list[str]:
@@ -69,15 +71,16 @@ def _tally_row(name: str, tally: Tally) -> list[str]:
     median = data["latency_ms_median"]
     p95 = data["latency_ms_p95"]
     return [name, str(tally.events), str(tally.compressed), str(sum(tally.passed.values())),
-            _k(tally.chars_in), _k(tally.chars_out), _k(tally.saved),
-            f"~{tally.saved // CHARS_PER_TOKEN:,}", _k(tally.would_save),
+            _k(tally.baseline), _k(tally.delivered), _k(tally.recovery), _k(tally.net),
+            f"~{int(tally.net / CHARS_PER_TOKEN):,}", _k(tally.would_save),
             f"{tally.model_input + tally.model_output:,}", f"${tally.cost:.4f}",
             str(tally.cache_hits), "-" if median is None else f"{median:.0f}",
             "-" if p95 is None else f"{p95:.0f}"]
 
 
-COLUMNS = ["", "events", "compressed", "passed", "chars in", "chars out", "saved",
-           "tokens saved", "would save", "model tokens", "cost", "cache hits", "p50 ms", "p95 ms"]
+# baseline: what Claude Code alone would have delivered for the events garrepa replaced
+COLUMNS = ["", "events", "compressed", "passed", "baseline", "delivered", "recovered", "net",
+           "net tokens", "would save", "model tokens", "cost", "cache hits", "p50 ms", "p95 ms"]
 
 
 WIDE_REPORT = 150  # the full tables read only this wide; narrower terminals get stacked rows
@@ -88,8 +91,9 @@ def _stacked(name: str, tally: Tally) -> Text:
     data = tally.as_dict()
     parts = [f"events {tally.events}", f"compressed {tally.compressed}",
              f"passed {sum(tally.passed.values())}",
-             f"{_k(tally.chars_in)} → {_k(tally.chars_out)} chars",
-             f"saved {_k(tally.saved)} (~{tally.saved // CHARS_PER_TOKEN:,} tokens)"]
+             f"baseline {_k(tally.baseline)} → delivered {_k(tally.delivered)}"
+             f" + recovered {_k(tally.recovery)} chars",
+             f"net {_k(tally.net)} (~{int(tally.net / CHARS_PER_TOKEN):,} tokens)"]
     if tally.would_save:
         parts.append(f"would save {_k(tally.would_save)}")
     if tally.model_input or tally.model_output:
@@ -154,15 +158,25 @@ def show_report(out: Console, report: Report, top: int = 10) -> None:
         out.print("No events in the journal for this period. Hooks write one line per tool "
                   "event once `garrepa init` has run in a project.")
         return
-    out.print(Text(f"{total.compressed} of {total.events} events compressed; "
-                   f"{total.saved:,} chars (~{total.saved // CHARS_PER_TOKEN:,} tokens) kept out "
-                   f"of the agent's context; model cost ${total.cost:.4f}.", style="bold"))
-    if total.would_save:
+    out.print(Text(f"{total.compressed} of {total.events} events compressed; net "
+                   f"{total.net:,} chars (~{int(total.net / CHARS_PER_TOKEN):,} tokens) against "
+                   f"what Claude Code alone would have delivered ({total.baseline:,} → "
+                   f"{total.delivered:,}, {total.recovery:,} recovered); model cost "
+                   f"${total.cost:.4f}.", style="bold"))
+    for name, tally in sorted(report.routes.items()):
+        if tally.net < 0:
+            out.print(f"garrepa added {-tally.net:,} chars on {name}: its replacements and the "
+                      "read-backs they caused were larger than what Claude Code alone delivers.")
+    if total.unknown:
+        out.print(f"{total.unknown} replacements journaled before baselines were recorded: "
+                  "their saving is unknown and not counted.")
+    _arrival(out, report)
+    if total.audited:
         out.print(f"Audit mode: would have saved {total.would_save:,} more chars "
                   f"({total.audited} events computed, not replaced).")
     _section(out, "By route", sorted(report.routes.items()), total)
-    ranked = sorted(report.tools.items(), key=lambda kv: (-kv[1].saved, kv[0]))[:top]
-    _section(out, f"By tool (top {len(ranked)} by saved)", ranked, None)
+    ranked = sorted(report.tools.items(), key=lambda kv: (-kv[1].net, kv[0]))[:top]
+    _section(out, f"By tool (top {len(ranked)} by net saved)", ranked, None)
     _recovery(out, report)
     if total.passed:
         out.print("Passed through, by reason: " + ", ".join(
@@ -174,9 +188,34 @@ def show_report(out: Console, report: Report, top: int = 10) -> None:
         out.print("Model fallbacks to structural: " + ", ".join(
             f"{reason} {count}" for reason, count in total.fallbacks.most_common()))
     if report.days:
-        out.print(Text("Saved per day", style="bold"))
-        peak = max(report.days.values()) or 1
+        out.print(Text("Net saved per day", style="bold"))
+        peak = max(abs(v) for v in report.days.values()) or 1
         room = max(4, min(30, out.size.width - 22))  # "2026-11-30  " + bar + " 123.4K"
         for day, saved in sorted(report.days.items()):
-            bar = "█" * max(1, round(room * saved / peak)) if saved else ""
+            bar = ("█" if saved > 0 else "░") * max(1, round(room * abs(saved) / peak)) \
+                if saved else ""
             out.print(f"{day}  {bar} {_k(saved)}")
+
+
+def arrival_lines(report: Report) -> list[str]:
+    """The proof-of-arrival summary and, per session where none arrived, a warning and a hint
+    (shared by `report` and `doctor`)."""
+    rows = [row for row in report.arrival if row["transcript_read"]]
+    if not rows:
+        return []
+    made, arrived = sum(r["briefings"] for r in rows), sum(r["arrived"] for r in rows)
+    lines = [f"Reached the model (per Claude Code's transcripts): {arrived} of {made} "
+             f"replacements in {len(rows)} sessions."]
+    for row in report.alarms:
+        lines.append(f"warning: session {row['session'][:8]}: {row['briefings']} replacements "
+                     "made, none reached the model (the transcript shows other output)")
+    if report.alarms:
+        lines.append("hint: Claude Code drops a reply it does not accept without a word; run "
+                     "`garrepa doctor`, and check for another PostToolUse hook that rewrites the "
+                     "same tool (the one finishing last wins)")
+    return lines
+
+
+def _arrival(out: Console, report: Report) -> None:
+    for line in arrival_lines(report):
+        out.print(Text(line, style="bold red" if line.startswith("warning:") else ""))

@@ -107,6 +107,10 @@ def parse_event(raw: bytes | None, record: dict[str, Any]) -> dict[str, Any] | N
         session=_text_or_none(event.get("session_id")),
         chars_in=router.response_chars(event),
     )
+    from garrepa_py import baseline
+
+    # what Claude Code alone delivers for this event: the measure of every saving
+    record["baseline_chars"] = baseline.event_baseline(event)
     project = _project_dir(event)
     record["project"] = project
     if router.classify(event) == "pass":
@@ -193,7 +197,10 @@ def decide(event: dict[str, Any], context: HookContext,
     verdict = router.ROUTES[router.classify(event)](event, context)
     record.update(verdict.record())
     if context.settings.mode == "audit" and verdict.reply is not None:
+        from garrepa_py import baseline
+
         record["decision"] = "audit"  # computed and journaled, never delivered
+        record["would_deliver_chars"] = baseline.reply_delivered(event, verdict.reply)
         return None
     if verdict.reply is not None and isinstance(event.get("transcript_path"), str):
         record["transcript"] = event["transcript_path"]  # where `report` finds the session's tokens
@@ -202,6 +209,28 @@ def decide(event: dict[str, Any], context: HookContext,
         record.update(decision="holdout", chars_out=record.get("chars_in"))
         return None
     return verdict.reply
+
+
+def count_delivery(event: dict[str, Any] | None, reply: dict[str, Any] | None,
+                   record: dict[str, Any]) -> None:
+    """`delivered_chars`: what the model receives after Claude Code applies its own rules to
+    the reply (a digest over its Bash limit is persisted again), or the baseline when the
+    original passes; with a reply, its tool_use_id and fingerprint (never the text), by which
+    `report` finds it in the session's transcript."""
+    if reply is None or event is None:
+        if "baseline_chars" in record:  # an event that was parsed: the original passes
+            record["delivered_chars"] = record["baseline_chars"]
+        if isinstance(record.get("recovers"), str):  # a Read of a spill: what it brought back
+            record["recovery_chars"] = record.get("delivered_chars")
+        return
+    from garrepa_py import baseline
+
+    record["delivered_chars"] = baseline.reply_delivered(event, reply)
+    text = baseline.replacement_text(reply)
+    if text is not None:
+        record["fp"] = baseline.fingerprint(text)
+    if isinstance(event.get("tool_use_id"), str):
+        record["tool_use_id"] = event["tool_use_id"]
 
 
 class _Watchdog:
@@ -270,10 +299,12 @@ def main() -> None:
                 record.update(decision="pass", reason="deadline")
         if reply is not None:
             out = encode(reply)
+        count_delivery(event, reply, record)
     except BaseException as exc:  # fail open on everything, KeyboardInterrupt included
         out = b""
         record = dict(record)
-        record.update(decision="error", reason=type(exc).__name__)
+        record.update(decision="error", reason=type(exc).__name__,
+                      delivered_chars=record.get("baseline_chars"))  # the original passes
         _log_failure()
     record["ts"] = round(time.time(), 3)
     record["latency_ms"] = round((time.monotonic() - started) * 1000, 1)

@@ -52,8 +52,32 @@ def deadline_seconds(timeout_ms: str | None) -> float:
     return timeout - min(MARGIN_S, timeout * 0.1)
 
 
+def delivery(got: Captured, printed: bytes, exit_code: int, failed: bool | None,
+             project: str | None) -> tuple[int, int]:
+    """(baseline, delivered): what Claude Code alone would have given the agent for the
+    command's own output, and what it gives for the runner's, by its rules (baseline.py): a
+    failed command as its head and tail, a long passing one as a persisted-output notice."""
+    from garrepa_py import baseline
+
+    limits = baseline.bash_limits(project)
+    path = baseline.saved_path({})
+
+    def rules(text: str, size: int, code: int) -> int:
+        if code:
+            return baseline.cut_chars(len(f"Exit code {code}\n") + min(size, limits.window))
+        if size > limits.inline:
+            return baseline.notice_chars(text, size, path)
+        return size or len(baseline.EMPTY_BASH)
+
+    head = bytes(got.head[:4 * baseline.PREVIEW_CHARS]).decode("utf-8", "replace")
+    shown = printed.decode("utf-8", "replace")
+    own_code = exit_code if failed else 0  # the command's own status is not visible: its outcome
+    return rules(head, got.size, own_code), rules(shown, len(shown), exit_code)
+
+
 def _journal(options: dict[str, str], started: float, family: str, result: object,
-             chars_in: int, chars_out: int, spill: str | None) -> None:
+             chars_in: int, chars_out: int, spill: str | None,
+             counted: tuple[int, int] | None = None) -> None:
     """One record of the run, like the hook's (never content); failing to write it changes
     nothing."""
     try:
@@ -70,6 +94,8 @@ def _journal(options: dict[str, str], started: float, family: str, result: objec
                   "chars_in": chars_in, "chars_out": chars_out,
                   "ts": round(time.time(), 3),
                   "latency_ms": round((time.monotonic() - started) * 1000, 1)}
+        if counted is not None:
+            record["baseline_chars"], record["delivered_chars"] = counted
         if spill:
             from garrepa_py.engine.store import spill_id
 
@@ -180,7 +206,12 @@ def _report(options: dict[str, str], started: float, got: Captured,
         printed = (result.text + "\n").encode("utf-8", "replace")
     out.write(printed)
     out.flush()
-    _journal(options, started, family, result, got.size, len(printed), spill)
+    try:
+        counted: tuple[int, int] | None = delivery(
+            got, printed, result.exit_code, result.failed, options.get("project"))
+    except Exception:
+        counted = None  # the count is a record, never a reason to fail the run
+    _journal(options, started, family, result, got.size, len(printed), spill, counted)
     return result.exit_code
 
 

@@ -222,8 +222,14 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
         return Verdict("pass", result.reason, chars_in=len(text), notes=result.journal)
     if window is None:
         reason = read_reply.denied(result.text, len(lines), len(data))
+        from garrepa_py import baseline
+
+        # denied before it ran: what the Read would have delivered, from the file itself
+        alone = baseline.read_error_chars(len(data)) if len(data) > READ_CAP_BYTES \
+            else baseline.numbered_chars(text)
         return Verdict("compress", "mapped-deny", read_reply.deny_reply(reason),
-                       chars_in=len(text), chars_out=len(reason), notes=result.journal)
+                       chars_in=len(text), chars_out=len(reason),
+                       notes=dict(result.journal, baseline_chars=alone))
     count = _opening(window.lines, 1, context.settings.read.opening_lines)
     content = read_reply.narrowed(window, count, result.text, len(lines))
     return Verdict("compress", "mapped-narrow", read_reply.post_reply(window, content),
