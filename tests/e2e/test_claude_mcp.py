@@ -91,7 +91,10 @@ def test_each_result_shape(git_project: Path, data_dir: Path, tmp_path: Path,
     # `garrepa report` on the journal this real Claude Code session wrote
     report = json.loads(invoke("report", "--json").output)
     assert report["routes"]["mcp"]["compressed"] == 4
-    assert report["routes"]["mcp"]["saved_chars"] > len(source)
+    mcp_route = report["routes"]["mcp"]
+    assert mcp_route["raw_chars_in"] > len(source)
+    assert mcp_route["net_saved_chars"] == (mcp_route["baseline_chars"] - mcp_route[
+        "delivered_chars"] - mcp_route["recovery_chars"])
     assert report["routes"]["read"]["passed"] == {"spill-file": 1}
     # the agent Read the spill of the first briefing: the journal links it as a recovery
     assert report["recovery"]["by_tool"]["mcp__probe__big_json"] == {

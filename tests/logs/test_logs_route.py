@@ -142,4 +142,14 @@ def test_report_counts_a_wrapped_run_once_with_what_it_saved(project: Path, garr
     logs_route = data["routes"]["logs"]
     assert logs_route["wrapped"] == 1
     assert logs_route["events"] == 2 and logs_route["compressed"] == 1
-    assert logs_route["saved_chars"] == raw_chars - printed["pytest-three-failures"]
+    # both failed: Claude Code alone gives "Exit code 1\n" + the output, cut to its first and
+    # last 5,000 chars when longer than 11,024 (measured §6); the digest goes the same way
+    def failed(chars: int) -> int:
+        length = len("Exit code 1\n") + min(chars, 30_000)
+        marker = f"\n\n... [{length - 10_000} characters truncated] ...\n\n"
+        return length if length <= 11_024 else 10_000 + len(marker)
+
+    assert logs_route["baseline_chars"] == failed(raw_chars)
+    assert logs_route["delivered_chars"] == failed(printed["pytest-three-failures"])
+    assert logs_route["net_saved_chars"] == logs_route["baseline_chars"] - logs_route[
+        "delivered_chars"]

@@ -441,7 +441,7 @@ def report(
         "--session", help="Only this Claude Code session (its id, or the start of it).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """What garrepa saved, cost and took, per route and tool, from the journal."""
+    """What garrepa saved against what Claude Code alone delivers, cost and took, per route."""
     from garrepa_py.actions import report as core
     from garrepa_py.cli import render, views
 
