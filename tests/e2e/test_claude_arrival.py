@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from garrepa_py import journal
+
 from ..conftest import git
 from ..support.claude_run import run_claude
 from ..support.fake_anthropic import FakeAnthropic, Turn
@@ -89,3 +91,31 @@ def test_the_alarm_fires_when_claude_code_drops_the_replacements(
     text = garrepa("report").stdout
     assert "warning: session " in text and "none reached the model" in text
     assert "\nhint: " in text
+
+
+def test_baseline_and_delivered_are_what_the_model_received(
+        repo_copy: Path, tmp_path: Path, garrepa_home: Path, doc_corpus: Path) -> None:
+    """Every journaled event of a session against the tool_result the model got for it: a
+    replacement's delivered_chars, a pass's baseline_chars, to the character."""
+    doc = repo_copy / "ATTRS_CHANGELOG.md"
+    doc.write_text((doc_corpus / "attrs-23.2.0" / "CHANGELOG.md").read_text())
+    garrepa("init", str(repo_copy), "--provider", "none")
+    script = [Turn.tool("Read", file_path=str(doc)),
+              Turn.tool("Read", file_path=str(doc), offset=20, limit=30),
+              bash("git log -p"), bash("git log --oneline -3")]
+    with FakeAnthropic(script) as fake:
+        run = run_claude(repo_copy, fake.url, tmp_path / "home", garrepa_home)
+        assert run.returncode == 0, run.stderr[-2000:]
+        received = {key: r["content"] for key, r in fake.tool_results().items()}
+    lines = [r for r in journal.read(target=garrepa_home / "journal.jsonl")
+             if r.get("tool_use_id") in received]
+    assert sorted(r["decision"] for r in lines) == ["compress", "compress", "pass", "pass"]
+    for record in lines:
+        content = received[record["tool_use_id"]]
+        assert isinstance(content, str)
+        field = "delivered_chars" if record["decision"] == "compress" else "baseline_chars"
+        assert record[field] == len(content), record["reason"]
+    report = json.loads(garrepa("report", "--json").stdout)
+    # the section Read after the map is a recovery of it, counted against the read route
+    section = next(r for r in lines if r["reason"] == "small-window")
+    assert report["routes"]["read"]["recovery_chars"] == section["delivered_chars"] > 0

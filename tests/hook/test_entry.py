@@ -71,7 +71,7 @@ def test_routed_events_pass_through_and_are_journaled(garrepa_home: Path, projec
     # plus, for a Read or a Bash call, a fingerprint of its target (never the path or command),
     # and, for work past the quick checks (the git dump), the budget it ran under
     expected = {"v", "event", "tool", "route", "session", "chars_in", "project", "decision",
-                "reason", "ts", "latency_ms", "baseline_chars", "delivered_chars"} \
+                "reason", "ts", "latency_ms", "baseline_chars", "delivered_chars", "tool_use_id"} \
         | ({"key"} if route in ("read", "git") else set()) \
         | ({"deadline_ms"} if route == "git" else set())
     assert set(record) == expected

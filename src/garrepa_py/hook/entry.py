@@ -111,6 +111,8 @@ def parse_event(raw: bytes | None, record: dict[str, Any]) -> dict[str, Any] | N
 
     # what Claude Code alone delivers for this event: the measure of every saving
     record["baseline_chars"] = baseline.event_baseline(event)
+    if isinstance(event.get("tool_use_id"), str):  # links the line to the transcript's result
+        record["tool_use_id"] = event["tool_use_id"]
     project = _project_dir(event)
     record["project"] = project
     if router.classify(event) == "pass":
@@ -215,8 +217,8 @@ def count_delivery(event: dict[str, Any] | None, reply: dict[str, Any] | None,
                    record: dict[str, Any]) -> None:
     """`delivered_chars`: what the model receives after Claude Code applies its own rules to
     the reply (a digest over its Bash limit is persisted again), or the baseline when the
-    original passes; with a reply, its tool_use_id and fingerprint (never the text), by which
-    `report` finds it in the session's transcript."""
+    original passes; with a reply, its fingerprint (never the text), by which `report` finds
+    it in the transcript's result for the event's tool_use_id."""
     if reply is None or event is None:
         if "baseline_chars" in record:  # an event that was parsed: the original passes
             record["delivered_chars"] = record["baseline_chars"]
@@ -229,8 +231,6 @@ def count_delivery(event: dict[str, Any] | None, reply: dict[str, Any] | None,
     text = baseline.replacement_text(reply)
     if text is not None:
         record["fp"] = baseline.fingerprint(text)
-    if isinstance(event.get("tool_use_id"), str):
-        record["tool_use_id"] = event["tool_use_id"]
 
 
 class _Watchdog:
