@@ -11,7 +11,7 @@ subprocess's own timeout is only a guard against a hang.
 from __future__ import annotations
 
 import json
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,6 +20,7 @@ from garrepa_py.engine import validate
 from garrepa_py.hook.entry import DEADLINE_MARGIN_SECONDS
 
 from ..support.slow_model import SlowModel
+from ..support.timing import cpu_seconds, timing
 from .helpers import hook, issues_json, last, mcp_event, read_event, reply
 
 LAUNCHER = '"$CLAUDE_PROJECT_DIR"/.claude/hooks/garrepa-hook'
@@ -115,10 +116,37 @@ def test_work_past_the_deadline_is_abandoned_and_the_original_passes(project: Pa
     assert record["deadline_ms"] == budget_ms(1) == 500
 
 
+def _absent_handles(parts: int) -> tuple[str, str]:
+    """A reply of 60,000 / parts handles absent from a source of 70,000 / parts lines."""
+    source = "see https://example.com/real and more text\n" * (70_000 // parts)
+    reply_text = "\n".join(f"- https://example.com/absent/{n}" for n in range(60_000 // parts))
+    return reply_text, source
+
+
+def _growth(check: Callable[[str, str], object], parts: int) -> float:
+    """CPU time of `check` on reply and source both 4x larger: linear in their sum is 4x; one
+    scan of the source per handle (reply x source) is 16x."""
+    small, large = _absent_handles(parts * 4), _absent_handles(parts)
+    return cpu_seconds(lambda: check(*large), 2) / max(cpu_seconds(lambda: check(*small), 2), 1e-3)
+
+
+GROWTH_LIMIT = 8.0
+
+
+@timing
 def test_validation_against_a_huge_source_is_bounded() -> None:
-    source = "see https://example.com/real and more text\n" * 70_000  # ~2.9 MB
-    reply_text = "\n".join(f"- https://example.com/absent/{n}" for n in range(60_000))
-    started = time.process_time()  # this process's CPU time: not what other processes take
+    """Many handles against a big source grow like their sum, not their product (it was 112 s
+    at 60,000 handles and 2.9 MB: one scan of the source per handle)."""
+    reply_text, source = _absent_handles(32)
     checked = validate.check(reply_text, source, ())
     assert checked.text is None and checked.reason.startswith("fabricated-handle:")
-    assert time.process_time() - started < 20  # was 112 s: 60 k scans of 2.9 MB
+    assert _growth(lambda text, source: validate.check(text, source, ()), 8) < GROWTH_LIMIT
+
+
+@timing
+def test_the_growth_check_catches_a_scan_per_handle() -> None:
+    """The negative control: the old way, each handle looked up by a scan of the source."""
+    def scan_per_handle(text: str, source: str) -> object:
+        return [line[2:] in source for line in text.splitlines()]
+
+    assert _growth(scan_per_handle, 16) > GROWTH_LIMIT
