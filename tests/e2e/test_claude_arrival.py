@@ -119,3 +119,33 @@ def test_baseline_and_delivered_are_what_the_model_received(
     # the section Read after the map is a recovery of it, counted against the read route
     section = next(r for r in lines if r["reason"] == "small-window")
     assert report["routes"]["read"]["recovery_chars"] == section["delivered_chars"] > 0
+
+
+@pytest.mark.parametrize("env, settings, persisted", [
+    ({}, None, True),  # 50,000 chars: over the 30,000 default
+    ({"BASH_MAX_OUTPUT_LENGTH": "100000"}, None, True),  # the env var alone: read-back only
+    ({}, {"bashOutputMaxChars": 60000}, False),  # the setting moves the inline limit
+])
+def test_the_bash_inline_limit_is_what_baseline_reads(
+        git_project: Path, tmp_path: Path, garrepa_home: Path, env: dict[str, str],
+        settings: dict[str, int] | None, persisted: bool) -> None:
+    """The rule baseline.py reads from the binary's strings, checked against the binary."""
+    from garrepa_py import baseline
+
+    if settings is not None:
+        (git_project / ".claude").mkdir(exist_ok=True)
+        (git_project / ".claude" / "settings.json").write_text(json.dumps(settings))
+    command = "python3 -c \"print('x' * 49999)\""
+    with FakeAnthropic([Turn.tool("Bash", command=command, description="big")]) as fake:
+        run = run_claude(git_project, fake.url, tmp_path / "home", garrepa_home, extra_env=env)
+        assert run.returncode == 0, run.stderr[-2000:]
+        [content] = [r["content"] for r in fake.tool_results().values()]
+    limits = baseline.BashLimits(settings["bashOutputMaxChars"] if settings else None,
+                                 env.get("BASH_MAX_OUTPUT_LENGTH"))
+    assert (limits.inline < 50_000) is persisted
+    assert content.startswith("<persisted-output>") is persisted
+    if persisted:
+        path = content.split("Full output saved to: ", 1)[1].split("\n", 1)[0]
+        assert len(content) == baseline.notice_chars("x" * 49999 + "\n", 50_000, path)
+    else:
+        assert content == "x" * 49999
