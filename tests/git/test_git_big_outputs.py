@@ -13,6 +13,7 @@ import pytest
 
 from garrepa_py.routes.git import _compressor
 from garrepa_py.routes.git_command import parse
+from garrepa_py.structural import git_digest
 
 from ..conftest import _corpus, git
 
@@ -33,18 +34,30 @@ def digest(repo: Path, command: str) -> str:
     return _compressor(dump)(output).text
 
 
-def test_source_changes_come_before_docs_and_build_metadata(requests_repo: Path) -> None:
-    text = digest(requests_repo, "git diff HEAD~1")
+ROOMY = 24_000  # room for several whole files: the order they come in is what is tested
+
+
+@pytest.mark.parametrize("budget", [ROOMY, None])  # None: the route's own (config/budgets.py)
+def test_source_changes_come_before_docs_and_build_metadata(requests_repo: Path,
+                                                            budget: int | None) -> None:
+    output = git(requests_repo, "diff", "HEAD~1")
+    text = (digest(requests_repo, "git diff HEAD~1") if budget is None
+            else git_digest.digest_diff(output, budget=budget))
     patches = re.findall(r"^diff --git a/\S+ b/(\S+)$", text, re.M)
-    # the release's own changelog first, then its largest source changes
-    assert patches[0] == "HISTORY.md"
-    for source in ("adapters.py", "utils.py", "sessions.py"):
-        assert f"src/requests/{source}" in patches
+    changed = git(requests_repo, "diff", "--name-only", "HEAD~1").split()
+    assert text.startswith(f"{len(changed)} files changed, ")
+    assert len(re.findall(r"^ \S.* \| (\+\d+ -\d+|binary) \| lines \d+-\d+ \| ", text,
+                          re.M)) == len(changed)  # every file has its row, at any budget
+    if budget == ROOMY:
+        # the release's own changelog first, then its largest source changes
+        assert patches[0] == "HISTORY.md"
+        for source in ("adapters.py", "utils.py", "sessions.py"):
+            assert f"src/requests/{source}" in patches
     for noise in ("MANIFEST.in", "PKG-INFO", "src/requests.egg-info/SOURCES.txt"):
         assert noise not in patches  # left out, and its row says where it is
         assert re.search(rf"^ (\S+ => )?{re.escape(noise)}( \(new\))? \| .* \| lines \d+-\d+ \| "
                          "left out$", text, re.M), noise
-    assert all(p.startswith("src/requests/") for p in patches[1:])
+    assert patches and all(p.startswith("src/requests/") for p in patches if p != "HISTORY.md")
 
 
 def test_a_renamed_file_is_named_old_new_with_the_lines_of_its_change(requests_repo: Path) -> None:

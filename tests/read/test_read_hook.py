@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from garrepa_py import journal, textlines
+from garrepa_py.routes.read_reply import MAP_CHARS
 
 from ..conftest import run_hook
 from ..support.fake_anthropic import FakeAnthropic
@@ -63,7 +64,7 @@ def test_large_markdown_becomes_its_opening_lines_and_map(project: Path, changel
                          "here on only count the lines of this reply; the line ranges inside "
                          "the map are the file's own.]")
     map_text = "\n".join(shown[61:])
-    assert len(map_text) <= 8000
+    assert len(map_text) <= MAP_CHARS
     assert map_text.startswith("[garrepa briefing | read | CHANGELOG.md | original: ")
     for match in __import__("re").finditer(r"- (.+?) \| lines (\d+)-(\d+) \|", map_text):
         title, start = match.group(1).strip(), int(match.group(2))
@@ -183,7 +184,7 @@ def test_document_over_256k_in_deny_mode_is_denied_with_its_map(project: Path,
     assert reason.startswith("garrepa: this document (")
     assert "is over Claude Code's 256 KB Read limit, so here is its map" in reason
     assert "pytest 8.2.0 (2024-04-27) | lines " in reason
-    assert len(reason) <= 8300
+    assert len(reason) <= MAP_CHARS + 300  # the map's cap and the deny reason's preamble
 
 
 def test_a_window_of_a_document_over_256k_gets_the_map(project: Path, doc_corpus: Path) -> None:

@@ -46,7 +46,7 @@ class Config:
         if self._settings is None:
             from garrepa_py.config.settings import Settings
 
-            self._settings = Settings(self.values)
+            self._settings = Settings(self.values, self.sources)
         return self._settings
 
     def get(self, key: str) -> object:

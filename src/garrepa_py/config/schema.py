@@ -5,6 +5,8 @@ Standard library only: the hook reads its config through this module.
 
 from __future__ import annotations
 
+from garrepa_py.config import budgets
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -108,8 +110,10 @@ SETTINGS: tuple[Setting, ...] = (
             "the share of eligible events passed untouched as a control group, chosen per event "
             "and journaled as holdout (0 = none; `garrepa report` compares the groups)",
             env="GARREPA_HOLDOUT"),
-    Setting("threshold.minChars", 32000, _int_between(1000, 10_000_000),
-            "results smaller than this many characters pass untouched",
+    Setting("threshold.minChars", budgets.DEFAULT_THRESHOLD, _int_between(1000, 10_000_000),
+            "results smaller than this many characters pass untouched; unset, each route has "
+            "its own default (32,000 for Read, git and MCP, chosen by the answerability "
+            "benchmark), set, it holds for every route",
             env="GARREPA_THRESHOLD"),
     Setting("hook.timeoutSeconds", 30, _int_between(2, 600),
             "the timeout written into settings.json; the hook finishes inside it",

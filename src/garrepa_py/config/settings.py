@@ -8,6 +8,8 @@ type (lists became frozensets or tuples). Plain classes with slots, frozen after
 
 from __future__ import annotations
 
+from garrepa_py.config import budgets
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -103,12 +105,15 @@ class LogsSettings(_Frozen):
 
 
 class Settings(_Frozen):
-    """Every setting, by section. `min_chars` is the size under which results pass untouched."""
+    """Every setting, by section. `threshold(route)` is the size under which a route's results
+    pass untouched: the route's default (config/budgets.py) unless the user set
+    `threshold.minChars`, which then holds for every route. `min_chars` is the Read route's."""
 
-    __slots__ = ("mode", "min_chars", "holdout", "hook", "read", "provider", "spill", "mcp",
-                 "logs")
+    __slots__ = ("mode", "min_chars", "configured_threshold", "holdout", "hook", "read",
+                 "provider", "spill", "mcp", "logs")
     mode: str
     min_chars: int
+    configured_threshold: int | None  # `threshold.minChars` as the user set it; None: defaults
     holdout: float  # the share of eligible events passed untouched (a control group)
     hook: HookSettings
     read: ReadSettings
@@ -117,9 +122,19 @@ class Settings(_Frozen):
     mcp: McpSettings
     logs: LogsSettings
 
-    def __init__(self, values: Mapping[str, object]) -> None:
-        self._set(mode=str(values["mode"]), min_chars=int(str(values["threshold.minChars"])),
+    def __init__(self, values: Mapping[str, object],
+                 sources: Mapping[str, str] | None = None) -> None:
+        """`sources`: where each value came from (config/load.py); without it every value counts
+        as set by the user."""
+        user_set = sources is None or sources.get("threshold.minChars", "default") != "default"
+        configured = int(str(values["threshold.minChars"])) if user_set else None
+        self._set(mode=str(values["mode"]), configured_threshold=configured,
+                  min_chars=budgets.threshold("read", configured),
                   holdout=float(str(values["holdout"])),
                   hook=HookSettings(values), read=ReadSettings(values),
                   provider=ProviderSettings(values), spill=SpillSettings(values),
                   mcp=McpSettings(values), logs=LogsSettings(values))
+
+    def threshold(self, route: str) -> int:
+        """The size under which `route`'s results pass untouched (see the class docstring)."""
+        return budgets.threshold(route, self.configured_threshold)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from garrepa_py.config import budgets
 from garrepa_py.structural.briefing import Structural
 
 TYPE_CHECKING = False
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 Compress = Callable[[str], Structural]
 
-DOCUMENT_MAP_CHARS = 5000  # the outline inside the 8,000 chars a mapped Read gives the map
+DOCUMENT_MAP_CHARS = budgets.READ_MAP_CHARS  # the outline inside the reply's READ_REPLY_CHARS
 DOCUMENT_NOTES_CHARS = 2200
 GIT_NOTES_CHARS = 2500
 

@@ -59,7 +59,7 @@ def quick_pass(route: str, event: dict[str, Any], settings: Settings) -> str | N
         return read.quick_pass(event, settings)
     if route == "logs":
         return None if settings.logs.enabled else "logs-off"
-    threshold = settings.min_chars
+    threshold = settings.threshold(route)
     response = event.get("tool_response")
     if route == "mcp":
         if isinstance(response, str) and not response.startswith("Error: result (") \

@@ -40,7 +40,7 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
         if accepted_path(event, persisted) is None:
             return passed("persisted-path-refused")
     size = response.get("persistedOutputSize") if persisted else len(stdout)
-    if not isinstance(size, int) or size < context.settings.min_chars:
+    if not isinstance(size, int) or size < context.settings.threshold("git"):
         return passed("under-threshold")
     from garrepa_py.routes.git_command import parse
 

@@ -84,7 +84,7 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
         size = sum(len(t) for t in texts)
     else:
         return passed("unknown-shape")
-    if saved is None and size < context.settings.min_chars:
+    if saved is None and size < context.settings.threshold("mcp"):
         return passed("under-threshold")
     # Only now, for a large result, the checks that need fnmatch and the secret guard.
     if excluded(tool, context.settings.mcp):

@@ -16,11 +16,13 @@ shown escaped (`stamp.inert`), so only garrepa's lines read as garrepa's.
 
 from __future__ import annotations
 
+from garrepa_py.config import budgets
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-MAP_CHARS = 8000  # the map and its closing note, checked on the final text
+MAP_CHARS = budgets.READ_REPLY_CHARS  # the map and its closing note, checked on the final text
 MAP_CUT = "[… the map was cut here to fit; every line is in the file itself]"
 SECTION_NOTE = ("garrepa: for any section, Read the same file with offset=<first line> and "
                 "limit=<line count> from the map above.")

@@ -14,10 +14,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from garrepa_py.config import budgets
 from garrepa_py.structural.git_files import FileDiff
 from garrepa_py.structural.git_rank import FileFacts, choose, patch_text, table, table_note, water_fill
 
-BUDGET = 24000  # Claude Code persists Bash output over 30,000 chars: stay well under
+# Claude Code persists Bash output over 30,000 chars: both stay well under (config/budgets.py)
+BUDGET = budgets.GIT_PATCH_CHARS  # diff, show, log [-p|--stat]: the file table and whole hunks
+LIST_BUDGET = budgets.GIT_LIST_CHARS  # one-line logs and blame: every commit must stay
 BODY_LINES = 3
 STAT_LINES = 40  # file lines of --stat/--name-status kept per commit
 COMMIT = re.compile(r"^commit ([0-9a-f]{7,64})\b")
@@ -168,7 +171,9 @@ def digest_diff(text: str, show_command: Callable[[FileDiff], str] | None = None
 
     def build(allowance: int) -> list[str]:
         room = allowance - fixed
-        table_room = max(room // 2, 0)
+        # every file's row before any hunk: the table takes what its rows need (a quarter more
+        # for the rows of files partly in the patch), up to TABLE_MOST of the room
+        table_room = max(room // 2, min(rows + rows // 4, int(room * TABLE_MOST)), 0)
         chosen = choose(facts, room - min(rows, table_room))
         return [*head, *table(files, facts, chosen, table_room), "", PATCH_TITLE,
                 *patch_text(files, facts, chosen)]
@@ -177,6 +182,7 @@ def digest_diff(text: str, show_command: Callable[[FileDiff], str] | None = None
 
 
 PATCH_TITLE = "Patch (whole hunks; applies with git apply):"
+TABLE_MOST = 0.75  # of a diff's room, at most, for its file table (at least half is its own)
 TABLE_SHARE = 0.3  # of what the commit summaries leave, at most, for a log's file tables
 
 
@@ -247,7 +253,7 @@ GRAPH_ONLY = re.compile(r"^[*|\\/ _.-]+$")
 ONELINE_CHARS = 160
 
 
-def digest_oneline(text: str, budget: int = BUDGET) -> str:
+def digest_oneline(text: str, budget: int = LIST_BUDGET) -> str:
     """`git log --oneline` (with or without --graph): the lines as printed while they fit, then
     the SHA of every further commit, then where the rest starts. Empty if it is not one."""
     lines = text.split("\n")
@@ -297,7 +303,7 @@ def digest_oneline(text: str, budget: int = BUDGET) -> str:
 BLAME = re.compile(r"^\^?([0-9a-f]{7,40})(?: [^(]*?)? ?\((.*?) +(\d{4}-\d\d-\d\d)[^)]*? (\d+)\) ?")
 
 
-def digest_blame(text: str, budget: int = BUDGET) -> str:
+def digest_blame(text: str, budget: int = LIST_BUDGET) -> str:
     """`git blame` (default format): who last changed which lines — one row per run of lines
     from the same commit — without the code, which is the file itself. Empty if not blame."""
     lines = [line for line in text.split("\n") if line]

@@ -53,6 +53,11 @@ class RenderPass:
 
 
 INDEX_KEYS = ("id", "number", "key", "sha")
+# Named ids spelled as strings (`ghsa_id`, `cve_id`): the handle an agent asks about, often the
+# only one an advisory or alert has besides its number. Not `node_id`: GitHub's opaque copy of
+# the numeric `id` already listed (the answerability benchmark's advisory task, issue 27).
+STRING_ID_SUFFIX = "_id"
+OPAQUE_IDS = frozenset({"node_id"})
 INDEX_LABELS = ("full_name", "name", "login", "title", "filename", "path", "key")
 INDEX_LABEL_CHARS = 60
 
@@ -70,8 +75,17 @@ def _label(text: str) -> str:
     return word if len(word) <= 500 else ""  # one huge token: no label rather than half of it
 
 
+def _is_index_key(key: str, value: object) -> bool:
+    """An id, number, key or sha, or a named id spelled as a string (`ghsa_id`)."""
+    if isinstance(value, bool):
+        return False
+    return key in INDEX_KEYS or (isinstance(value, str) and key.endswith(STRING_ID_SUFFIX)
+                                 and key not in OPAQUE_IDS and bool(value))
+
+
 def _handle_groups(item: dict[str, Any]) -> list[tuple[str, list[str]]]:
-    """Every id, number, key and sha in an item, at any depth: (dotted path, values)."""
+    """Every id, number, key, sha and string id in an item, at any depth: (dotted path,
+    values)."""
     groups: dict[str, list[str]] = {}
     stack: list[tuple[str, Any]] = [("", item)]
     while stack:
@@ -86,7 +100,7 @@ def _handle_groups(item: dict[str, Any]) -> list[tuple[str, list[str]]]:
             where = f"{path}.{key}" if path else key
             if isinstance(child, (dict, list)):
                 children.append((where, child))
-            elif key in INDEX_KEYS and not isinstance(child, bool):
+            elif _is_index_key(key, child):
                 values = groups.setdefault(where, [])
                 if str(child) not in values:
                     values.append(str(child))

@@ -143,10 +143,11 @@ def go(lines: list[str]) -> Parsed:
                                         f"{position.group(2)}", offset, [part]))
                 elif blocks:
                     blocks[-1].lines.append(part)
-    packages = [GO_PACKAGE.match(line) for line in lines]
-    failing = [m.group(0) for m in packages if m is not None and m.group(1) == "FAIL"]
-    passing = sum(1 for m in packages if m is not None and m.group(1) == "ok  ")
-    summary = failing + [line for line in lines[-3:] if line.strip() in ("PASS", "FAIL")][-1:]
+    packages = [m for m in map(GO_PACKAGE.match, lines) if m is not None]
+    failing = [m.group(0) for m in packages if m.group(1) == "FAIL"]
+    passing = sum(1 for m in packages if m.group(1) == "ok  ")
+    summary = _package_lines(packages) + [line for line in lines[-3:]
+                                          if line.strip() in ("PASS", "FAIL")][-1:]
     build_failed = any("[build failed]" in line or "[setup failed]" in line for line in failing)
     if failing or blocks or (lines and lines[-1].strip() == "FAIL"):
         said = (f"go's package lines say FAIL for {len(failing)} of {len(failing) + passing}"
@@ -155,6 +156,22 @@ def go(lines: list[str]) -> Parsed:
     if passing:
         return Parsed(blocks, summary, False, f"every package line says ok ({passing})", 0)
     return Parsed(blocks, summary, False, "no FAIL line and no error", 0)
+
+
+GO_OK_SHOWN = 40  # `ok` package lines kept verbatim; every FAIL line is kept whatever this says
+
+
+def _package_lines(packages: list[re.Match[str]]) -> list[str]:
+    """The package lines, in the log's order: every FAIL and the first GO_OK_SHOWN `ok`s, so a
+    passing run still says which packages passed ("did go-difflib pass?" without the log)."""
+    kept, oks = [], 0
+    for match in packages:
+        if match.group(1) == "FAIL":
+            kept.append(match.group(0))
+        elif match.group(1) == "ok  " and oks < GO_OK_SHOWN:
+            kept.append(match.group(0))
+            oks += 1
+    return kept
 
 
 def c_build(lines: list[str]) -> Parsed:

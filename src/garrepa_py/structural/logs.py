@@ -16,12 +16,14 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from garrepa_py.config import budgets
 from garrepa_py.structural import log_evidence, log_javascript, log_jvm, log_native, log_python
 from garrepa_py.structural.log_lines import Block, Cut, Parsed, clean
 
 __all__ = ["BUDGET", "Cut", "Digest", "clean", "digest", "read"]
 
-BUDGET = 9000  # Claude Code shows a failing command's first ~5,000 and last ~5,000 chars
+# Claude Code shows a failing command's first ~5,000 and last ~5,000 chars: stay under both
+BUDGET = budgets.LOG_DIGEST_CHARS
 GENERIC_FAIL = re.compile(r"(\bFAIL(ED|URE)?\b|\bERROR\b|\berror(\[\w+\])?:|npm ERR!|"
                           r"make(\[\d+\])?: \*\*\*|BUILD FAILED|Traceback \(most recent call "
                           r"last\)|\bpanic:|Exception in thread|^  \d+ failing$)")

@@ -5,12 +5,13 @@ from __future__ import annotations
 from itertools import islice
 from typing import Any
 
+from garrepa_py.config import budgets
 from garrepa_py.structural import document, gc_pause, generic, json_digest, json_lines
 from garrepa_py.structural.briefing import Structural
 from garrepa_py.structural.handles import extract
 
-# A tenth of the result, within these bounds: well under the ~48K chars Claude Code shows inline
-MIN_BUDGET, MAX_BUDGET = 6000, 40000
+# A share of the result, within these bounds: well under the ~48K chars Claude Code shows inline
+MIN_BUDGET, MAX_BUDGET = budgets.MCP_MIN_CHARS, budgets.MCP_MAX_CHARS
 KEEP_WHOLE = 2000  # a block this small is kept exactly
 HEAD_LINES = 30
 HEAD_CHARS = 2000
@@ -60,7 +61,7 @@ def _layout(text: str, value: Any, start: int) -> tuple[list[str], dict[int, jso
 
 
 def budget_for(size: int) -> int:
-    return min(MAX_BUDGET, max(MIN_BUDGET, size // 10))
+    return min(MAX_BUDGET, max(MIN_BUDGET, size // budgets.MCP_SHARE))
 
 
 def readable_block(text: str) -> str:

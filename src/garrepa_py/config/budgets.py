@@ -1,0 +1,62 @@
+"""Every route's size numbers in one place: when a result is replaced, and how big its briefing
+may be (standard library only; read by the routes, the engine and the structural compressors).
+
+Each number was chosen by the answerability benchmark (issue 27: benchmarks/answerability.py,
+results in docs/benchmarks.md, "Budgets chosen"): on every kind of task where garrepa changes
+what is delivered it should answer at least as many tasks as Claude Code alone with at most half
+its characters per answered task. Claude Code's own limits bound them from above: a Bash reply
+over 30,000 chars is persisted again (a 2 KB preview), an MCP reply over ~50,000 likewise, and a
+failing command's output past 10,040 chars is cut to its head and tail.
+"""
+
+from __future__ import annotations
+
+# ---- thresholds: a result under this many chars passes untouched. The user's
+# `threshold.minChars` (or GARREPA_THRESHOLD), when set, overrides all of them at once.
+THRESHOLDS: dict[str, int] = {
+    # 8,000-100,000 swept: higher only costs (Read from 50,000: 40,500 -> 45,437 chars per
+    # answered task); lower cannot be judged (no document between 8,000 and 32,000 chars)
+    "read": 32_000,
+    # git output under 30,000 reaches the model whole anyway; digesting the 12K and 23K
+    # `git log --stat` outputs cost a little more (16,000: 25,732 against 24,881)
+    "git": 32_000,
+    # as Read: from 50,000 up only costs (86,873 -> 89,054), nothing between 8K and 32K to judge
+    "mcp": 32_000,
+}
+DEFAULT_THRESHOLD = THRESHOLDS["read"]  # the default `threshold.minChars` shows (config list)
+
+# ---- Read: the document map
+# 14,000 lists every heading of Django's settings (11.3K) and Celery's configuration (13.4K):
+# SESSION_COOKIE_AGE 145,003 -> 15,251 chars, worker_prefetch_multiplier 130,051 -> 18,399;
+# Read 40,500 -> 26,455 per answered task (5,000 dropped their deeper headings; 20,000 gives
+# the same numbers as 14,000)
+READ_MAP_CHARS = 14_000
+# the map, the stamp and the closing note, checked on the final text: the map's 14,000 + room
+READ_REPLY_CHARS = 18_000
+
+# ---- git: diff, show and log [-p|--stat] digests (the file table and whole hunks)
+# 24,000 -> 12,000: git 24,882 -> 16,101 per answered task, 14/14 answered, every file still
+# in the table with its lines; 8,000 (13,228) no longer names every file of a flask release
+# diff in its table
+GIT_PATCH_CHARS = 12_000
+# one-line logs and blame: every commit's SHA must stay (1,500 commits fit); no benchmark task
+# reads them, so they keep the old bound, under Claude Code's 30,000-char persistence
+GIT_LIST_CHARS = 24_000
+
+# ---- MCP: a share of the result, within bounds (well under the ~50,000 shown inline)
+# size/10 in 6,000-40,000: 74,259 per answered task once the index names string ids (ghsa_id);
+# size/5 then costs more (77,428), size/20 more still (97,488 before the ids)
+MCP_SHARE = 10  # the digest may take 1/MCP_SHARE of the result
+MCP_MIN_CHARS = 6_000
+MCP_MAX_CHARS = 40_000
+
+# ---- logs (the opt-in runner): the digest of a test or build log
+# kept at 9,000: 6,000 costs less on the benchmark (10,096 -> 9,485 per answered task) but can
+# no longer name every failing test of a 37-failure pytest run (tests/logs); 9,000 stays under
+# Claude Code's 10,040-char failure view
+LOG_DIGEST_CHARS = 9_000
+
+def threshold(route: str, configured: int | None) -> int:
+    """The size under which `route`'s results pass untouched: the user's `threshold.minChars`
+    when they set one (`configured`), else the route's own default."""
+    return configured if configured is not None else THRESHOLDS.get(route, DEFAULT_THRESHOLD)
