@@ -14,13 +14,13 @@ from __future__ import annotations
 # ---- thresholds: a result under this many chars passes untouched. The user's
 # `threshold.minChars` (or GARREPA_THRESHOLD), when set, overrides all of them at once.
 THRESHOLDS: dict[str, int] = {
-    # 8,000-100,000 swept: higher only costs (Read from 50,000: 40,500 -> 45,437 chars per
+    # 8,000-100,000 swept: higher only costs (Read at 50,000: 26,455 -> 31,392 chars per
     # answered task); lower cannot be judged (no document between 8,000 and 32,000 chars)
     "read": 32_000,
     # git output under 30,000 reaches the model whole anyway; digesting the 12K and 23K
-    # `git log --stat` outputs cost a little more (16,000: 25,732 against 24,881)
+    # `git log --stat` outputs costs a little more (16,000: 16,952 against 16,101)
     "git": 32_000,
-    # as Read: from 50,000 up only costs (86,873 -> 89,054), nothing between 8K and 32K to judge
+    # as Read: from 50,000 up only costs (74,259 -> 76,440), nothing between 8K and 32K to judge
     "mcp": 32_000,
 }
 DEFAULT_THRESHOLD = THRESHOLDS["read"]  # the default `threshold.minChars` shows (config list)
@@ -55,6 +55,7 @@ MCP_MAX_CHARS = 40_000
 # no longer name every failing test of a 37-failure pytest run (tests/logs); 9,000 stays under
 # Claude Code's 10,040-char failure view
 LOG_DIGEST_CHARS = 9_000
+
 
 def threshold(route: str, configured: int | None) -> int:
     """The size under which `route`'s results pass untouched: the user's `threshold.minChars`
