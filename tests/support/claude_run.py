@@ -28,9 +28,14 @@ def claude_binaries() -> list[Path]:
     several joined by os.pathsep; scripts/test sets it), else the pinned version if installed.
     Each e2e test runs once per binary (tests/conftest.py)."""
     override = os.environ.get("GARREPA_TEST_CLAUDE")
-    candidates = [Path(part) for part in override.split(os.pathsep) if part] if override \
-        else [installed(PINNED)]
-    return [c for c in candidates if c.is_file() and os.access(c, os.X_OK)]
+    if not override:
+        default = installed(PINNED)
+        return [default] if default.is_file() and os.access(default, os.X_OK) else []
+    named = [Path(part) for part in override.split(os.pathsep) if part]
+    missing = [str(path) for path in named if not (path.is_file() and os.access(path, os.X_OK))]
+    if missing:  # a version asked for must not silently drop out of the run
+        raise RuntimeError(f"GARREPA_TEST_CLAUDE names no runnable claude at {', '.join(missing)}")
+    return named
 
 
 def claude_binary() -> Path | None:
