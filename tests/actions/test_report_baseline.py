@@ -142,3 +142,109 @@ def test_arrival_is_proved_from_the_transcript_and_the_alarm_fires_when_none_arr
     doctor = json.loads(invoke("doctor", str(repo_copy), "--json").output)
     [arrival] = [c for c in doctor["checks"] if c["name"] == "arrival"]
     assert arrival["status"] == "warn" and "none reached the model" in arrival["detail"]
+
+
+def arrival_report(repo_copy: Path) -> tuple[dict[str, Any], str, dict[str, Any]]:
+    """(report --json's arrival, report's text flattened, doctor's arrival check)."""
+    data = json.loads(invoke("report", "--json").output)["arrival"]
+    doctor = json.loads(invoke("doctor", str(repo_copy), "--json").output)
+    [check] = [c for c in doctor["checks"] if c["name"] == "arrival"]
+    return data, " ".join(invoke("report").output.split()), check
+
+
+def test_no_tool_result_in_the_transcript_is_unknown_not_an_alarm(
+        repo_copy: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    """A transcript of garbage bytes, or one still being written (the tool_result not there
+    yet, its last line cut), shows nothing about the replacement: no alarm, counted unknown."""
+    event, _ = git_log_persisted(repo_copy, tmp_path)
+    digest = hook(repo_copy, event)["updatedToolOutput"]["stdout"]
+    transcript = transcript_path(tmp_path)
+    running = json.dumps({"type": "user", "message": {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": "toolu_git", "content": digest}]}})
+    for content in (b"\x00\xff garbage \x9c" * 500, b'{"type":"user"}\n' + running[:300].encode()):
+        transcript.write_bytes(content)
+        data, text, check = arrival_report(repo_copy)
+        assert (data["arrived"], data["not_arrived"], data["unknown"]) == (0, 0, 1)
+        assert (data["alarm"], data["alarm_sessions"]) == (False, [])
+        assert "warning:" not in text and "none reached" not in text
+        assert ("Reached the model (per Claude Code's transcripts): 0 of 1 replacements in 1 "
+                "sessions; 1 unknown (no tool_result for them in the transcript: not a "
+                "transcript, or the session is still running).") in text
+        assert check["status"] == "ok" and check["detail"] == (
+            "0 of 1 replacements reached the model (1 sessions, last 7 days); 1 could not be "
+            "checked (no tool_result for them in the transcript yet)")
+    # the session goes on and the tool_result is written: now it is known
+    transcript.write_text(running + "\n")
+    assert arrival_report(repo_copy)[0]["arrived"] == 1
+
+
+def test_an_alarm_needs_a_tool_result_without_the_replacement(
+        repo_copy: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    """One replacement shown dropped and one unknown: the alarm fires and says how many."""
+    event, source = git_log_persisted(repo_copy, tmp_path)
+    hook(repo_copy, event)
+    hook(repo_copy, {**event, "tool_use_id": "toolu_git2"})
+    write_transcript(transcript_path(tmp_path), {"toolu_git": source[:3000]})  # not ours
+    data, text, check = arrival_report(repo_copy)
+    assert (data["arrived"], data["not_arrived"], data["unknown"]) == (0, 1, 1)
+    assert data["alarm_sessions"] == [SESSION_ID]
+    assert (f"warning: session {SESSION_ID[:8]}: 2 replacements made, none of the 1 the "
+            "transcript shows reached the model (the transcript shows other output); 1 "
+            "unknown") in text
+    assert "; 1 did not (their tool_result holds other output); 1 unknown" in text
+    assert check["status"] == "warn"
+
+
+def test_a_missing_transcript_is_said_unchecked(repo_copy: Path, tmp_path: Path,
+                                                garrepa_home: Path) -> None:
+    event, _ = git_log_persisted(repo_copy, tmp_path)
+    hook(repo_copy, event)
+    assert not transcript_path(tmp_path).exists()
+    data, text, check = arrival_report(repo_copy)
+    assert (data["unchecked_sessions"], data["unchecked_briefings"], data["unknown"]) == (1, 1, 1)
+    assert ("Not checked: 1 replacements in 1 sessions whose transcript could not be read "
+            "(missing, unreadable, or over 64 MB): unknown whether they reached the model.") in text
+    assert check["status"] == "ok" and check["detail"] == (
+        "0 of 1 replacements reached the model (1 sessions, last 7 days); 1 could not be "
+        "checked (1 of them with no readable transcript)")
+
+
+def peeked_mcp(project: Path, github_corpus: Path, monkeypatch: Any, session: str) -> int:
+    """An MCP briefing in `session` and a `garrepa peek` of its spill: the peek's chars."""
+    issues = (github_corpus / "Issue33_testClosedIssues-31.json").read_text()
+    mcp = hook(project, {"session_id": session, "hook_event_name": "PostToolUse",
+                         "tool_name": "mcp__github__list_issues", "tool_input": {},
+                         "tool_use_id": f"m-{session}",
+                         "tool_response": [{"type": "text", "text": issues}]})
+    spill = re.search(r"garrepa peek (\w+) ", mcp["updatedToolOutput"][0]["text"]).group(1)  # type: ignore[union-attr]
+    monkeypatch.chdir(project)
+    peeked = invoke("peek", spill, "1", "5")
+    assert peeked.exit_code == 0
+    return len(peeked.output)
+
+
+def test_a_session_report_keeps_the_peeks_of_its_briefings(
+        project: Path, github_corpus: Path, garrepa_home: Path, monkeypatch: Any) -> None:
+    chars = peeked_mcp(project, github_corpus, monkeypatch, "sessA")
+    whole = json.loads(invoke("report", "--json").output)
+    alone = json.loads(invoke("report", "--session", "sessA", "--json").output)
+    assert alone["routes"]["mcp"]["recovery_chars"] == chars > 0
+    assert alone["total"]["net_saved_chars"] == whole["total"]["net_saved_chars"]
+    assert alone["recovery"]["recovered"] == 1
+    other = json.loads(invoke("report", "--session", "sessB", "--json").output)
+    assert other["total"]["recovery_chars"] == 0
+
+
+def test_with_since_the_routes_add_up_to_the_total(
+        project: Path, github_corpus: Path, garrepa_home: Path, monkeypatch: Any) -> None:
+    """A read-back of a briefing before the window is not counted (it is reported as
+    unattributed): each route's recovery sums to the total's."""
+    chars = peeked_mcp(project, github_corpus, monkeypatch, "old")
+    lines = records(garrepa_home)
+    lines[0]["ts"] -= 3 * 86400  # the briefing three days ago, its peek now
+    (garrepa_home / "journal.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
+    data = json.loads(invoke("report", "--since", "1d", "--json").output)
+    total = data["total"]
+    assert total["recovery_chars"] == sum(r["recovery_chars"] for r in data["routes"].values())
+    assert total["recovery_chars"] == 0 and data["recovery"]["unattributed_chars"] == chars
+    assert total["net_saved_chars"] == sum(r["net_saved_chars"] for r in data["routes"].values())

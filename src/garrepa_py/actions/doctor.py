@@ -326,20 +326,29 @@ def _arrival(project: Path) -> Check:
     from garrepa_py.actions import report
 
     built = report.build(since=time.time() - ARRIVAL_WINDOW, project=str(project))
-    read = [row for row in built.arrival if row["transcript_read"]]
+    rows = built.arrival
     if built.alarms:
         made = sum(row["briefings"] for row in built.alarms)
         return Check("arrival", "warn",
-                     f"{len(built.alarms)} of {len(read)} recent sessions had replacements "
-                     f"({made}) and none reached the model (per Claude Code's transcripts)",
+                     f"{len(built.alarms)} of {len(rows)} recent sessions had replacements "
+                     f"({made}) and the transcript shows none reached the model (their "
+                     "tool_result holds other output)",
                      "see `garrepa report`; Claude Code drops a reply it does not accept "
                      "silently, and another PostToolUse hook rewriting the same tool wins when "
                      "it finishes last")
-    if not read:
+    if not rows:
         return Check("arrival", "ok", "no replacements in the last 7 days to check")
-    made, arrived = sum(r["briefings"] for r in read), sum(r["arrived"] for r in read)
-    return Check("arrival", "ok", f"{arrived} of {made} replacements reached the model "
-                                  f"({len(read)} sessions, last 7 days)")
+    made, arrived = sum(r["briefings"] for r in rows), sum(r["arrived"] for r in rows)
+    missing, unknown = sum(r["not_arrived"] for r in rows), sum(r["unknown"] for r in rows)
+    detail = f"{arrived} of {made} replacements reached the model ({len(rows)} sessions, last 7 days)"
+    if missing:
+        detail += f"; {missing} did not"
+    if unknown:  # a missing transcript, or a session still running: no evidence either way
+        unread = sum(r["briefings"] for r in rows if not r["transcript_read"])
+        detail += (f"; {unknown} could not be checked ({unread} of them with no readable "
+                   "transcript)" if unread else f"; {unknown} could not be checked (no "
+                   "tool_result for them in the transcript yet)")
+    return Check("arrival", "ok", detail)
 
 
 def run_checks(project: Path, probe: bool = False) -> list[Check]:

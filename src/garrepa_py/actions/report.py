@@ -203,12 +203,16 @@ class Report:
     held_out: Group = field(default_factory=Group)
     sessions: list[dict[str, Any]] = field(default_factory=list)  # tokens from transcripts
     arrival: list[dict[str, Any]] = field(default_factory=list)  # replacements in transcripts
+    # read-backs of briefings outside the selection (before --since, another session): not
+    # counted, so that the routes add up to the total and each net is one briefing's own
+    unattributed_recovery: int = 0
 
     @property
     def alarms(self) -> list[dict[str, Any]]:
-        """Sessions whose transcript was read, with briefings made and none arrived."""
-        return [row for row in self.arrival
-                if row["transcript_read"] and row["briefings"] and not row["arrived"]]
+        """Sessions where the transcript shows a replacement's tool_result without it and none
+        with it. A briefing whose tool_result is absent (the transcript unreadable, garbage, or
+        still being written) is `unknown`: it accuses nobody."""
+        return [row for row in self.arrival if row["not_arrived"] and not row["arrived"]]
 
     def as_dict(self) -> dict[str, Any]:
         briefings = sum(self.recovery_routes.events.values())
@@ -219,12 +223,17 @@ class Report:
                 "net_saved_chars_by_day": dict(sorted(self.days.items())),
                 "arrival": {"briefings": sum(r["briefings"] for r in self.arrival),
                             "arrived": sum(r["arrived"] for r in self.arrival),
+                            "not_arrived": sum(r["not_arrived"] for r in self.arrival),
+                            "unknown": sum(r["unknown"] for r in self.arrival),
                             "unchecked_sessions": sum(not r["transcript_read"]
                                                       for r in self.arrival),
+                            "unchecked_briefings": sum(r["briefings"] for r in self.arrival
+                                                       if not r["transcript_read"]),
                             "alarm": bool(self.alarms),
                             "alarm_sessions": [r["session"] for r in self.alarms],
                             "sessions": self.arrival},
                 "recovery": {"briefings": briefings, "recovered": recovered,
+                             "unattributed_chars": self.unattributed_recovery,
                              "rate": round(recovered / briefings, 3) if briefings else None,
                              "by_route": self.recovery_routes.as_dict(),
                              "by_tool": self.recovery_tools.as_dict()},
@@ -239,10 +248,12 @@ def build(since: float | None = None, project: str | None = None,
     routes: dict[str, Tally] = defaultdict(Tally)
     tools: dict[str, Tally] = defaultdict(Tally)
     days: dict[str, int] = defaultdict(int)
-    kept = []
+    kept, read_backs = [], []
     for record in journal.read(since=since, target=target):
         if project is not None and record.get("project") != project:
             continue
+        if isinstance(record.get("recovers"), str):
+            read_backs.append(record)  # a spill read: it belongs to its briefing's session
         if session is not None and not str(record.get("session") or "").startswith(session):
             continue
         kept.append(record)
@@ -256,14 +267,22 @@ def build(since: float | None = None, project: str | None = None,
         if counted is not None:
             days[_day(record)] += counted[0] - counted[1]
     report = Report(since, total, dict(routes), dict(tools), dict(days))
-    _links(kept, report)
-    for record, briefing, chars in _recoveries(kept):
+    # `peek`/`ask` journal no session: the briefing whose spill they read gives them one
+    spills = {spill for briefing in kept if briefing.get("decision") == "compress"
+              for spill in briefing.get("spills") or () if isinstance(spill, str)}
+    inside = {id(record) for record in kept}
+    linked = kept + [record for record in read_backs
+                     if id(record) not in inside and record["recovers"] in spills]
+    _links(linked, report)
+    for record, briefing, chars in _recoveries(linked):
+        if briefing is None:  # its briefing is outside this selection: so is its read-back
+            report.unattributed_recovery += chars
+            continue
         total.recovery += chars
         days[_day(record)] -= chars
-        if briefing is not None:
-            routes[str(briefing.get("route", "pass"))].recovery += chars
-            if briefing.get("tool"):
-                tools[str(briefing["tool"])].recovery += chars
+        routes[str(briefing.get("route", "pass"))].recovery += chars
+        if briefing.get("tool"):
+            tools[str(briefing["tool"])].recovery += chars
     report.routes, report.tools, report.days = dict(routes), dict(tools), dict(days)
     report.arrival = arrivals(kept)
     return report
@@ -425,12 +444,12 @@ def transcript_results(path: str) -> dict[str, object] | None:
 
 
 def arrivals(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per session with replacements: how many were made, and how many the transcript shows
-    in the tool_result of their tool call — proof they reached the model. A replacement
-    Claude Code drops (a shape it rejects, another hook finishing last) leaves the original
-    there, and its fingerprint does not match."""
-    from garrepa_py import baseline
-
+    """Per session with replacements: how many were made and, from the transcript, how many
+    `arrived` (the tool_result of their tool call holds the replacement: proof it reached the
+    model), `not_arrived` (that tool_result is there and holds something else: Claude Code
+    dropped the reply, for a shape it rejects or another hook finishing last) and `unknown`
+    (no tool_result for it: the transcript is missing, unreadable, not a transcript, or the
+    session is still running)."""
     by_session: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for record in records:
         if record.get("decision") == "compress" and record.get("session") \
@@ -440,9 +459,21 @@ def arrivals(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for session, made in sorted(by_session.items()):
         path = next((r["transcript"] for r in made if isinstance(r.get("transcript"), str)), None)
         results = transcript_results(path) if path is not None else None
-        arrived = sum(1 for r in made if results is not None and r["tool_use_id"] in results
-                      and baseline.arrived(r["fp"], results[r["tool_use_id"]], r.get("tool")))
-        rows.append({"session": session, "briefings": len(made), "arrived": arrived,
+        states = Counter(arrival_state(r, results) for r in made)
+        rows.append({"session": session, "briefings": len(made), "arrived": states["arrived"],
+                     "not_arrived": states["not_arrived"], "unknown": states["unknown"],
                      "transcript_read": results is not None,
                      "tool_results_found": sum(r["tool_use_id"] in (results or {}) for r in made)})
     return rows
+
+
+def arrival_state(record: dict[str, Any], results: dict[str, object] | None) -> str:
+    """"arrived", "not_arrived" or "unknown" for one replacement (see `arrivals`)."""
+    from garrepa_py import baseline
+
+    if results is None or record["tool_use_id"] not in results:
+        return "unknown"
+    content, tool = results[record["tool_use_id"]], record.get("tool")
+    if baseline.model_text(content, tool) is None:
+        return "unknown"  # a content shape we cannot read as text: no evidence either way
+    return "arrived" if baseline.arrived(record["fp"], content, tool) else "not_arrived"

@@ -198,17 +198,37 @@ def show_report(out: Console, report: Report, top: int = 10) -> None:
 
 
 def arrival_lines(report: Report) -> list[str]:
-    """The proof-of-arrival summary and, per session where none arrived, a warning and a hint
-    (shared by `report` and `doctor`)."""
-    rows = [row for row in report.arrival if row["transcript_read"]]
+    """The proof-of-arrival summary with what could not be checked and, per session where
+    replacements were shown not to arrive (and none did), a warning and a hint (shared by
+    `report` and `doctor`)."""
+    rows = report.arrival
     if not rows:
         return []
-    made, arrived = sum(r["briefings"] for r in rows), sum(r["arrived"] for r in rows)
-    lines = [f"Reached the model (per Claude Code's transcripts): {arrived} of {made} "
-             f"replacements in {len(rows)} sessions."]
+    read = [row for row in rows if row["transcript_read"]]
+    unread = [row for row in rows if not row["transcript_read"]]
+    lines = []
+    if read:
+        made, arrived = sum(r["briefings"] for r in read), sum(r["arrived"] for r in read)
+        missing = sum(r["not_arrived"] for r in read)
+        unknown = sum(r["unknown"] for r in read)
+        line = (f"Reached the model (per Claude Code's transcripts): {arrived} of {made} "
+                f"replacements in {len(read)} sessions")
+        if missing:
+            line += f"; {missing} did not (their tool_result holds other output)"
+        if unknown:
+            line += (f"; {unknown} unknown (no tool_result for them in the transcript: not a "
+                     "transcript, or the session is still running)")
+        lines.append(line + ".")
+    if unread:
+        lines.append(f"Not checked: {sum(r['briefings'] for r in unread)} replacements in "
+                     f"{len(unread)} sessions whose transcript could not be read (missing, "
+                     "unreadable, or over 64 MB): unknown whether they reached the model.")
     for row in report.alarms:
+        shown = "none reached the model" if not row["unknown"] else (
+            f"none of the {row['not_arrived']} the transcript shows reached the model")
         lines.append(f"warning: session {row['session'][:8]}: {row['briefings']} replacements "
-                     "made, none reached the model (the transcript shows other output)")
+                     f"made, {shown} (the transcript shows other output)"
+                     + (f"; {row['unknown']} unknown" if row["unknown"] else ""))
     if report.alarms:
         lines.append("hint: Claude Code drops a reply it does not accept without a word; run "
                      "`garrepa doctor`, and check for another PostToolUse hook that rewrites the "
