@@ -30,7 +30,13 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, doc_corpus: Path,
 def test_summarize_offline_map(workdir: Path) -> None:
     result = invoke("summarize", "CHANGELOG.md", "--offline")
     assert result.exit_code == 0
-    assert result.output.startswith("CHANGELOG.md: briefed 60,585 → ")
+    # measured against the Read Claude Code alone gives: the 1,129 lines numbered, not 60,585
+    alone = len("\n".join(f"{n}\t{line}" for n, line in enumerate(
+        (workdir / "CHANGELOG.md").read_text().split("\n"), 1)))
+    first = result.output.splitlines()[0]
+    assert first.startswith(f"CHANGELOG.md: briefed structural; as a whole Read, Claude Code "
+                            f"alone {alone:,} chars → garrepa ")
+    assert first.endswith("%)") and ": saves " in first
     assert "Document map of CHANGELOG.md: 1,128 lines" in result.output  # as `wc -l` counts them
     assert "lines 15-36" in result.output
 
@@ -42,8 +48,17 @@ def test_summarize_json_schema_globs_and_directories(workdir: Path) -> None:
     rows = json.loads(result.output)
     assert [r["path"] for r in rows] == ["CHANGELOG.md", "docs/CHANGES.rst", "issues.json",
                                          "small.txt"]
-    assert all(set(r) == {"path", "status", "reason", "briefing", "chars_in", "chars_out",
-                          "method"} for r in rows)
+    assert all(set(r) == {"path", "status", "reason", "briefing", "raw_chars", "baseline_chars",
+                          "delivered_chars", "net_saved_chars", "method"} for r in rows)
+    for row, name in zip(rows, ("CHANGELOG.md", "docs/CHANGES.rst", "issues.json", "small.txt"),
+                         strict=True):
+        text = (workdir / name).read_text()
+        assert row["raw_chars"] == len(text)
+        assert row["baseline_chars"] == len("\n".join(
+            f"{n}\t{line}" for n, line in enumerate(text.split("\n"), 1)))  # Read's numbering
+        assert row["delivered_chars"] == (len(row["briefing"]) if row["briefing"]
+                                          else row["baseline_chars"])
+        assert row["net_saved_chars"] == row["baseline_chars"] - row["delivered_chars"]
     assert [r["status"] for r in rows] == ["briefed", "briefed", "briefed", "short"]
     assert "result: 25 items, " in rows[2]["briefing"]
     assert rows[3]["reason"] == "5 chars: read it whole"
@@ -88,3 +103,19 @@ def test_summarize_nothing_matches(workdir: Path) -> None:
     result = invoke("summarize", "nothing-*.md")
     assert result.exit_code == 1
     assert result.output == "error: nothing matches nothing-*.md\nhint: check the paths or globs\n"
+
+
+def test_summarize_over_the_read_cap_is_measured_against_claude_codes_refusal(
+        workdir: Path, doc_corpus: Path) -> None:
+    """Over 256 KB Claude Code's Read delivers its error, not the file: a briefing is then
+    more than Claude Code alone, and summarize says so."""
+    big = workdir / "changelog.rst"
+    shutil.copy(doc_corpus / "pytest-8.2.0" / "doc" / "en" / "changelog.rst", big)
+    from garrepa_py.baseline import read_error_chars
+
+    [row] = json.loads(invoke("summarize", "changelog.rst", "--offline", "--json").output)
+    assert row["baseline_chars"] == read_error_chars(big.stat().st_size) < row["delivered_chars"]
+    text = invoke("summarize", "changelog.rst", "--offline").output.splitlines()[0]
+    assert text.endswith(f"Claude Code alone {row['baseline_chars']:,} chars → garrepa "
+                         f"{row['delivered_chars']:,}: garrepa adds "
+                         f"{-row['net_saved_chars']:,} chars")

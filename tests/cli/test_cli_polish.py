@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from ..actions.test_report_cli import journaled  # noqa: F401 - the fixture, shared
-from ..conftest import run_hook
+from ..conftest import git, run_hook
 from ..support.read_events import post_read
 
 GARREPA = [sys.executable, "-m", "garrepa_py"]
@@ -81,7 +81,10 @@ def test_summarize_a_directory_in_natural_order_with_totals(tmp_path: Path,
     assert result.returncode == 0, result.stderr
     order = re.findall(r"^\S*/doc(\d+)\.md: ", result.stdout, re.M)
     assert order == ["1", "2", "10", "100"]
-    assert re.search(r"^4 files: 1 briefed, 3 short; [\d,]+ chars → [\d,]+ for the agent$",
+    alone = sum(len("\n".join(f"{n}\t{line}" for n, line in enumerate(
+        (folder / f"doc{number}.md").read_text().split("\n"), 1))) for number in (1, 2, 10, 100))
+    assert re.search(rf"^4 files: 1 briefed, 3 short; Read by the agent, Claude Code alone "
+                     rf"{alone:,} chars → garrepa [\d,]+: saves [\d,]+ chars \(\d+%\)$",
                      result.stdout, re.M)
 
 
@@ -144,15 +147,33 @@ def test_preview_of_git_and_mcp(tmp_path: Path, repo_copy: Path, github_corpus: 
     env = {"GARREPA_PROVIDER": "none"}
     shown = cli("preview", "--", "git", "log", "-p", cwd=repo_copy, env=env)
     assert shown.returncode == 0, shown.stderr
-    assert shown.stderr.startswith("compress (digested-log) · route git · ")
     assert shown.stdout.startswith("[garrepa briefing | git | git log -p | original: ")
+    # measured against what Claude Code alone delivers: the persisted-output notice of the log
+    from garrepa_py import baseline
+
+    source = git(repo_copy, "log", "-p")
+    notice = baseline.notice_chars(source, len(source), "/tmp/session/tool-results/toolu_x.txt")
+    as_json = json.loads(cli("preview", "--json", "--", "git", "log", "-p", cwd=repo_copy,
+                             env=env).stdout)
+    assert (as_json["raw_chars"], as_json["baseline_chars"]) == (len(source), notice)
+    assert as_json["delivered_chars"] == len(as_json["text"]) > notice  # inline, under 30,000
+    assert as_json["net_saved_chars"] == notice - len(as_json["text"]) < 0
+    assert shown.stderr.splitlines()[0] == (
+        f"compress (digested-log) · route git · Claude Code alone {notice:,} chars → garrepa "
+        f"{len(as_json['text']):,}: garrepa adds {len(as_json['text']) - notice:,} chars · raw "
+        f"output {len(source):,}")
     refused = cli("preview", "--", "git", "push", cwd=repo_copy, env=env)
     assert refused.returncode == 1 and "is not one read-only git" in refused.stderr
     issues = github_corpus / "Issue33_testClosedIssues-31.json"
     mcp = json.loads(cli("preview", "--mcp", str(issues), "--tool", "mcp__github__list_issues",
                          "--json", cwd=tmp_path, env=env).stdout)
     assert (mcp["route"], mcp["decision"]) == ("mcp", "compress")
-    assert mcp["chars_in"] == len(issues.read_text()) and mcp["chars_out"] == len(mcp["text"])
+    text = issues.read_text()
+    assert mcp["raw_chars"] == len(text)
+    # under 50,000 chars an MCP result reaches the model whole: that is the baseline
+    assert mcp["baseline_chars"] == (len(text) if len(text) <= 50_000 else baseline.notice_chars(
+        text, len(text), "/tmp/session/tool-results/toolu_x.txt"))
+    assert mcp["delivered_chars"] == len(mcp["text"])
     assert mcp["text"].startswith("[garrepa briefing | mcp | mcp__github__list_issues |")
 
 
@@ -174,6 +195,16 @@ def test_preview_of_a_log_is_what_the_runner_prints(tmp_path: Path, garrepa_home
     spill = re.search(r"\[exact log: (\S+) \(", printed).group(1)  # type: ignore[union-attr]
     assert printed.replace(spill, "(the runner keeps the exact log here)") == shown["text"] + "\n"
     assert runner.returncode == 1
+    # the same baseline the runner journals (Claude Code's cut of a failed run), and the
+    # runner's printed text under the same rules
+    from garrepa_py import baseline, journal
+
+    [run] = [r for r in journal.read(target=garrepa_home / "journal.jsonl")
+             if r.get("event") == "LogRun"]
+    assert shown["baseline_chars"] == run["baseline_chars"] == baseline.cut_chars(
+        len("Exit code 1\n") + min(log.stat().st_size, 30_000))
+    assert shown["delivered_chars"] == baseline.cut_chars(
+        len("Exit code 1\n") + len(shown["text"]) + 1)
     short = log_corpus / "mypy-type-error.log"
     as_it_came = json.loads(cli("preview", "--log", str(short), "--json", cwd=project,
                                 env={}).stdout)

@@ -46,6 +46,10 @@ def test_preview_over_the_cap_is_claude_codes_own_refusal(project: Path, big_rst
     assert (shown.decision, shown.reason) == ("pass", "over-claude-code-read-cap")
     assert shown.text.startswith("[Claude Code's own error, garrepa changes nothing] File "
                                  "content (")
+    from garrepa_py.baseline import read_error_chars
+
+    alone = read_error_chars(big_rst.stat().st_size)  # not the 400 KB file: its refusal
+    assert (shown.baseline_chars, shown.delivered_chars, shown.net_saved_chars) == (alone, alone, 0)
 
 
 def test_preview_of_a_small_document_is_the_whole_file(project: Path, no_model: None) -> None:
@@ -54,3 +58,20 @@ def test_preview_of_a_small_document_is_the_whole_file(project: Path, no_model: 
     shown = preview.read(target, str(project))
     assert (shown.decision, shown.reason) == ("pass", "under-threshold")
     assert shown.text == "1\t# Notes\n2\t\n3\tshort\n4\t"
+    assert (shown.raw_chars, shown.baseline_chars, shown.delivered_chars) == (
+        len("# Notes\n\nshort\n"), len(shown.text), len(shown.text))
+
+
+def test_preview_of_a_mapped_read_is_measured_against_the_numbered_read(
+        project: Path, big_rst: Path, no_model: None) -> None:
+    """Under the cap, Claude Code alone delivers the whole file numbered (more than its raw
+    size): that is the baseline the map is measured against."""
+    target = project / "middle.rst"
+    target.write_text(big_rst.read_text()[:120_000])
+    shown = preview.read(target, str(project))
+    lines = target.read_text().split("\n")
+    numbered = "\n".join(f"{n}\t{line}" for n, line in enumerate(lines, 1))
+    assert shown.decision == "compress"
+    assert (shown.raw_chars, shown.baseline_chars) == (120_000, len(numbered))
+    assert shown.delivered_chars == len(shown.text) < len(numbered)
+    assert shown.as_dict()["net_saved_chars"] == len(numbered) - len(shown.text)

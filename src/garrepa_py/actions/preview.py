@@ -1,5 +1,10 @@
 """`garrepa preview`: what the agent would receive, without Claude Code.
 
+Its sizes are measured like `report`'s (baseline.py): beside the raw output, what Claude Code
+alone would deliver (a numbered Read or its 256 KB refusal, a persisted-output notice for a
+long Bash or MCP result, the head and tail of a failed run) and what garrepa's reply delivers
+after the same rules, so the difference is the one the agent's context really sees.
+
 The event is built the way Claude Code 2.1.328 sends it (a PostToolUse Read, or a PreToolUse one
 in deny mode; a PostToolUse Bash
 result of a read-only git command; a PostToolUse MCP result) and decided by the hook's own
@@ -28,13 +33,21 @@ class Preview:
     route: str
     decision: str  # "compress" | "pass"
     reason: str
-    chars_in: int
-    chars_out: int
+    raw_chars: int  # the tool's own output, before anything cuts it (never "saved")
+    baseline_chars: int  # what Claude Code alone would deliver for it
+    delivered_chars: int  # what garrepa's reply delivers, after Claude Code's rules
     text: str  # what the agent receives
+
+    @property
+    def net_saved_chars(self) -> int:
+        """Negative where garrepa's reply is larger than what Claude Code alone delivers."""
+        return self.baseline_chars - self.delivered_chars
 
     def as_dict(self) -> dict[str, Any]:
         return {"route": self.route, "decision": self.decision, "reason": self.reason,
-                "chars_in": self.chars_in, "chars_out": self.chars_out, "text": self.text}
+                "raw_chars": self.raw_chars, "baseline_chars": self.baseline_chars,
+                "delivered_chars": self.delivered_chars,
+                "net_saved_chars": self.net_saved_chars, "text": self.text}
 
 
 def _decide(event: dict[str, Any], project: str) -> tuple[str, Any]:
@@ -65,6 +78,7 @@ def read(path: Path, project: str) -> Preview:
     PostToolUse handler (numbered from its startLine, the way Claude Code shows it); with
     `read.mode: deny`, the PreToolUse handler's deny reason, which Claude Code puts inside the
     Read's tool_result as an error; over Claude Code's 256 KB cap, Claude Code's own error."""
+    from garrepa_py import baseline
     from garrepa_py.actions.files import Unreadable, read_text
     from garrepa_py.config.load import load_config
     from garrepa_py.routes.read import READ_CAP_BYTES
@@ -79,12 +93,13 @@ def read(path: Path, project: str) -> Preview:
     whole = _numbered(lines, 1)
     before = load_config(project).settings.read.mode == "deny"
     size = target.stat().st_size
+    alone = baseline.read_error_chars(size) if size > READ_CAP_BYTES else len(whole)
     if not before and size > READ_CAP_BYTES:
         refused = (f"[Claude Code's own error, garrepa changes nothing] File content "
                    f"({size / 1024:.1f}KB) exceeds maximum allowed size (256KB). Use offset and "
                    "limit parameters to read specific portions of the file … (a window over "
                    "threshold.minChars then gets the document's map)")
-        return Preview("read", "pass", "over-claude-code-read-cap", len(text), len(refused),
+        return Preview("read", "pass", "over-claude-code-read-cap", len(text), alone, alone,
                        refused)
     event: dict[str, Any] = {"hook_event_name": "PreToolUse" if before else "PostToolUse",
                              "tool_name": "Read", "session_id": "preview", "cwd": project,
@@ -95,14 +110,14 @@ def read(path: Path, project: str) -> Preview:
             "totalLines": len(lines)}}
     route, verdict = _decide(event, project)
     if verdict.reply is None:
-        return Preview(route, "pass", verdict.reason, len(text), len(whole), whole)
+        return Preview(route, "pass", verdict.reason, len(text), alone, alone, whole)
     reply = verdict.reply["hookSpecificOutput"]
     if before:  # a deny: the reason arrives as the Read's (error) result
         shown = f"PreToolUse:Read hook error: {reply['permissionDecisionReason']}"
     else:
         file = reply["updatedToolOutput"]["file"]
         shown = _numbered(str(file["content"]).split("\n"), int(file["startLine"]))
-    return Preview(route, verdict.decision, verdict.reason, len(text), len(shown), shown)
+    return Preview(route, verdict.decision, verdict.reason, len(text), alone, len(shown), shown)
 
 
 def git(argv: list[str], project: str, cwd: Path) -> Preview:
@@ -130,11 +145,18 @@ def git(argv: list[str], project: str, cwd: Path) -> Preview:
              "tool_response": {"stdout": done.stdout, "stderr": done.stderr,
                                "interrupted": False, "isImage": False}}
     route, verdict = _decide(event, project)
+    from garrepa_py import baseline
+
+    limits = baseline.bash_limits(project)
+    alone = baseline.delivered(event, event["tool_response"], limits) or len(done.stdout)
     if verdict.reply is None:
-        return Preview(route, "pass", verdict.reason, len(done.stdout), len(done.stdout),
+        return Preview(route, "pass", verdict.reason, len(done.stdout), alone, alone,
                        done.stdout)
-    text = str(verdict.reply["hookSpecificOutput"]["updatedToolOutput"]["stdout"])
-    return Preview(route, verdict.decision, verdict.reason, len(done.stdout), len(text), text)
+    output = verdict.reply["hookSpecificOutput"]["updatedToolOutput"]
+    text = str(output["stdout"])
+    got = baseline.delivered(event, output, limits)
+    return Preview(route, verdict.decision, verdict.reason, len(done.stdout), alone,
+                   len(text) if got is None else got, text)
 
 
 def _file_text(path: Path) -> str:
@@ -151,7 +173,7 @@ def _file_text(path: Path) -> str:
     return data.decode("utf-8", "replace")
 
 
-def log(path: Path, command: str | None) -> Preview:
+def log(path: Path, command: str | None, project: str | None = None) -> Preview:
     """A saved test or build log as the logs route's runner would print it: the family from the
     command (as the route parses it) or, without one, from what the log looks like."""
     from garrepa_py.hook.log_runner import outcome
@@ -174,9 +196,15 @@ def log(path: Path, command: str | None) -> Preview:
 
     result = outcome(text, family, spill)
     reason = f"{'digested' if spilled else 'short-log'} ({family}, exit {result.exit_code})"
+    from garrepa_py.hook.log_capture import Captured
+    from garrepa_py.hook.log_runner import delivery
+
+    data = text.encode("utf-8", "surrogatepass")  # the runner counts the bytes it captured
+    alone, got = delivery(Captured(head=bytearray(data), size=len(data)),
+                          (result.text + "\n").encode(), result.exit_code, result.failed, project)
     if not spilled:
-        return Preview("logs", "pass", reason, len(text), len(text), text)
-    return Preview("logs", "compress", reason, len(text), len(result.text) + 1, result.text)
+        return Preview("logs", "pass", reason, len(text), alone, alone, text)
+    return Preview("logs", "compress", reason, len(text), alone, got, result.text)
 
 
 def mcp(path: Path, tool: str, project: str) -> Preview:
@@ -188,9 +216,14 @@ def mcp(path: Path, tool: str, project: str) -> Preview:
              "cwd": project, "tool_input": {},
              "tool_response": [{"type": "text", "text": text}]}
     route, verdict = _decide(event, project)
+    from garrepa_py import baseline
+
+    alone = baseline.delivered(event, event["tool_response"]) or len(text)
     if verdict.reply is None:
-        return Preview(route, "pass", verdict.reason, len(text), len(text), text)
+        return Preview(route, "pass", verdict.reason, len(text), alone, alone, text)
     output = verdict.reply["hookSpecificOutput"]["updatedToolOutput"]
     shown = output if isinstance(output, str) else "\n".join(
         str(block.get("text", "")) for block in output if isinstance(block, dict))
-    return Preview(route, verdict.decision, verdict.reason, len(text), len(shown), shown)
+    got = baseline.delivered(event, output)
+    return Preview(route, verdict.decision, verdict.reason, len(text), alone,
+                   len(shown) if got is None else got, shown)

@@ -20,12 +20,28 @@ class Summary:
     status: str  # "briefed" | "short" | "refused" | "skipped"
     reason: str
     briefing: str = ""
-    chars_in: int = 0
-    chars_out: int = 0
+    raw_chars: int = 0  # the file's text
+    baseline_chars: int = 0  # the file as Claude Code's Read delivers it (numbered, or refused)
+    delivered_chars: int = 0  # the briefing (a short file: the same Read as the baseline)
     method: str = ""
 
+    @property
+    def net_saved_chars(self) -> int:
+        return self.baseline_chars - self.delivered_chars
+
     def as_dict(self) -> dict[str, object]:
-        return asdict(self)
+        return {**asdict(self), "net_saved_chars": self.net_saved_chars}
+
+
+def read_baseline(path: Path, text: str) -> int:
+    """What Claude Code's Read alone delivers for the whole file: its lines numbered, or over
+    256 KB its refusal (the agent then reads windows, each numbered)."""
+    from garrepa_py import baseline
+    from garrepa_py.routes.read import READ_CAP_BYTES
+
+    size = path.stat().st_size
+    return baseline.read_error_chars(size) if size > READ_CAP_BYTES \
+        else baseline.numbered_chars(text)
 
 
 def route_for(path: Path, text: str, config: Config) -> tuple[str, BriefRequest]:
@@ -71,8 +87,9 @@ def summarize_file(path: Path, config: Config, project: str, question: str | Non
 
     result = brief(request, config, project, time.monotonic() + MODEL_SECONDS,
                    client_factory=client_factory or client_for)
+    alone = read_baseline(path, text)
     if result.decision != "compress":
         return Summary(str(path), "short", f"{len(text):,} chars: read it whole",
-                       chars_in=len(text))
-    return Summary(str(path), "briefed", "", result.text, len(text), len(result.text),
+                       raw_chars=len(text), baseline_chars=alone, delivered_chars=alone)
+    return Summary(str(path), "briefed", "", result.text, len(text), alone, len(result.text),
                    str(result.journal.get("method", "structural")))

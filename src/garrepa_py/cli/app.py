@@ -488,7 +488,7 @@ def preview(
             raise GarrepaError("give one of --mcp FILE, --log FILE or a target",
                                hint="garrepa preview --mcp result.json --tool mcp__x__y")
         result = core.mcp(mcp_file, tool, root) if mcp_file is not None else \
-            core.log(log_file, command)  # type: ignore[arg-type]
+            core.log(log_file, command, root)  # type: ignore[arg-type]
     elif words and words[0] == "git":
         result = core.git(words, root, Path.cwd())
     elif len(words) == 1:
@@ -502,10 +502,11 @@ def preview(
     if as_json:
         typer.echo(json.dumps(result.as_dict(), indent=2))
         return
-    change = (f"{result.chars_in:,} → {result.chars_out:,} chars"
-              + (f" ({100 - round(100 * result.chars_out / result.chars_in)}% less)"
-                 if result.decision == "compress" and result.chars_in else ""))
-    typer.echo(f"{result.decision} ({result.reason}) · route {result.route} · {change}", err=True)
+    from garrepa_py.cli.views import size_change
+
+    typer.echo(f"{result.decision} ({result.reason}) · route {result.route} · "
+               f"{size_change(result.baseline_chars, result.delivered_chars)} · raw output "
+               f"{result.raw_chars:,}", err=True)
     typer.echo("--- what the agent receives ---", err=True)
     typer.echo(result.text)
 

@@ -33,6 +33,18 @@ def with_progress(out: Console, items: Sequence[Path], work: Callable[[Path], T]
     return results
 
 
+def size_change(alone: int, delivered: int) -> str:
+    """Claude Code alone against garrepa, the difference in words: `preview` and `summarize`
+    measure what the agent's context sees, never the raw output."""
+    if delivered > alone:
+        verdict = f"garrepa adds {delivered - alone:,} chars"
+    elif delivered == alone:
+        verdict = "the same"
+    else:
+        verdict = f"saves {alone - delivered:,} chars ({100 * (alone - delivered) // alone}%)"
+    return f"Claude Code alone {alone:,} chars → garrepa {delivered:,}: {verdict}"
+
+
 def show_summaries(out: Console, summaries: list[Summary]) -> None:
     for summary in summaries:
         head = Text(f"{summary.path}: ", style="bold")
@@ -40,8 +52,9 @@ def show_summaries(out: Console, summaries: list[Summary]) -> None:
         if summary.reason:
             head.append(f" ({summary.reason})", style="dim")
         if summary.status == "briefed":
-            head.append(f" {summary.chars_in:,} → {summary.chars_out:,} chars, "
-                        f"{summary.method}", style="dim")
+            head.append(f" {summary.method}; as a whole Read, "
+                        f"{size_change(summary.baseline_chars, summary.delivered_chars)}",
+                        style="dim")
         out.print(head)
         if summary.briefing:
             out.print(summary.briefing, markup=False, highlight=False)
@@ -52,12 +65,13 @@ def show_totals(out: Console, summaries: list[Summary]) -> None:
     counts: dict[str, int] = {}
     for summary in summaries:
         counts[summary.status] = counts.get(summary.status, 0) + 1
-    chars_in = sum(s.chars_in for s in summaries)
-    chars_out = sum(s.chars_out if s.status == "briefed" else s.chars_in for s in summaries)
+    read = [s for s in summaries if s.status in ("briefed", "short")]
+    alone = sum(s.baseline_chars for s in read)
+    delivered = sum(s.delivered_chars for s in read)
     parts = ", ".join(f"{counts[k]} {k}" for k in ("briefed", "short", "skipped", "refused")
                       if counts.get(k))
-    out.print(Text(f"{len(summaries)} files: {parts}; {chars_in:,} chars → {chars_out:,} for "
-                   "the agent", style="bold"))
+    out.print(Text(f"{len(summaries)} files: {parts}; Read by the agent, "
+                   f"{size_change(alone, delivered)}", style="bold"))
 
 
 def _k(chars: int) -> str:
