@@ -323,23 +323,39 @@ def _recoveries(records: list[dict[str, Any]]
 MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024
 
 
-def transcript_tokens(path: str) -> int | None:
-    """All tokens a Claude Code session's model calls used (input, cache writes and reads,
-    output), from its transcript; each message counted once. None when it cannot be read."""
+def _transcript_messages(path: str, holding: str = "") -> list[dict[str, Any]] | None:
+    """The `message` of every line of a Claude Code transcript (read bounded, not through a
+    link; lines not JSON skipped; with `holding`, only lines containing that text are parsed);
+    None when it cannot be read."""
     from garrepa_py import fs
 
     try:
         data = fs.read_bounded(path, MAX_TRANSCRIPT_BYTES, follow=False)
     except (OSError, fs.Refused):
         return None
-    seen: dict[str, int] = {}
+    messages = []
     for line in data.decode("utf-8", "replace").splitlines():
+        if holding and holding not in line:
+            continue
         try:
             entry = json.loads(line)
         except ValueError:
             continue
         message = entry.get("message") if isinstance(entry, dict) else None
-        if not isinstance(message, dict) or not isinstance(message.get("usage"), dict):
+        if isinstance(message, dict):
+            messages.append(message)
+    return messages
+
+
+def transcript_tokens(path: str) -> int | None:
+    """All tokens a Claude Code session's model calls used (input, cache writes and reads,
+    output), from its transcript; each message counted once. None when it cannot be read."""
+    messages = _transcript_messages(path)
+    if messages is None:
+        return None
+    seen: dict[str, int] = {}
+    for message in messages:
+        if not isinstance(message.get("usage"), dict):
             continue
         usage = message["usage"]
         total = sum(_int(usage.get(key)) for key in (
@@ -420,22 +436,12 @@ def _links(records: list[dict[str, Any]], report: Report) -> None:
 def transcript_results(path: str) -> dict[str, object] | None:
     """tool_use_id → the tool_result content Claude Code recorded (what the model received),
     from a session's transcript; None when it cannot be read (bounded like `transcript_tokens`)."""
-    from garrepa_py import fs
-
-    try:
-        data = fs.read_bounded(path, MAX_TRANSCRIPT_BYTES, follow=False)
-    except (OSError, fs.Refused):
+    messages = _transcript_messages(path, holding='"tool_result"')
+    if messages is None:
         return None
     found: dict[str, object] = {}
-    for line in data.decode("utf-8", "replace").splitlines():
-        if '"tool_result"' not in line:
-            continue
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            continue
-        message = entry.get("message") if isinstance(entry, dict) else None
-        content = message.get("content") if isinstance(message, dict) else None
+    for message in messages:
+        content = message.get("content")
         for block in content if isinstance(content, list) else ():
             if isinstance(block, dict) and block.get("type") == "tool_result" \
                     and isinstance(block.get("tool_use_id"), str):
