@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from garrepa_py import journal
+from garrepa_py.install.interpreter import interpreter_record_text
 from garrepa_py.install.plugin import PLUGIN_ID
-from garrepa_py.install.project import interpreter_record_text
 
 from ..support.claude_run import claude_binary, run_claude, write_mcp_config
 from ..support.fake_anthropic import FakeAnthropic, Turn

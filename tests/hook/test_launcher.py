@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from garrepa_py import paths
-from garrepa_py.install.project import interpreter_record_text
+from garrepa_py.install.interpreter import interpreter_record_text
 
 LAUNCHER = Path(paths.templates_dir()) / "garrepa-hook"
 EVENT = json.dumps({"hook_event_name": "PostToolUse", "tool_name": "Read",

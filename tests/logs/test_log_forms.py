@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from garrepa_py.install import rules
-from garrepa_py.install.project import runner_file
+from garrepa_py.install.runner_allow import runner_file
 from garrepa_py.routes import log_command
 
 from .test_logs_route import init, pre_bash

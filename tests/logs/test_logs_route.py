@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from garrepa_py.install.project import runner_file, runner_rule
+from garrepa_py.install.runner_allow import runner_file, runner_rule
 
 from ..conftest import run_hook, session_fields
 

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from garrepa_py.install.project import interpreter_record_text
+from garrepa_py.install.interpreter import interpreter_record_text
 from garrepa_py.structural import log_evidence
 from tests.logs.test_log_digest import cases, family_of
 

@@ -15,7 +15,7 @@ import pytest
 
 from garrepa_py.hook.log_capture import HEAD_BYTES, TAIL_BYTES
 from garrepa_py.hook.log_runner import deadline_seconds
-from garrepa_py.install.project import interpreter_record_text
+from garrepa_py.install.interpreter import interpreter_record_text
 
 REPO = Path(__file__).resolve().parents[2]
 LAUNCHER = REPO / "templates" / "garrepa-log"

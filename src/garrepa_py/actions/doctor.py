@@ -13,7 +13,9 @@ from garrepa_py import fs, paths
 from garrepa_py.config.load import Config, load_config
 from garrepa_py.errors import GarrepaError
 from garrepa_py.install import settings_merge
-from garrepa_py.install.project import interpreter_record_text, is_managed, read_settings
+from garrepa_py.install.interpreter import interpreter_record_text
+from garrepa_py.install.managed_files import is_managed
+from garrepa_py.install.settings_file import read_settings
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -111,7 +113,7 @@ def _settings(project: Path, config: Config) -> Check:
                  else "Read for every file (a read.* value cannot be written as a rule)")
     logs = (f"; test and build runs through garrepa-log ({len(rules.log_rules())} rules)"
             if config.settings.logs.enabled else "")
-    from garrepa_py.install.project import runner_file
+    from garrepa_py.install.runner_allow import runner_file
     from garrepa_py.install.runner_words import shell_word
 
     if config.settings.logs.enabled and shell_word(str(runner_file(project))) is None:

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from garrepa_py.actions.doctor import Check
-from garrepa_py.install.project import Change
+from garrepa_py.install.change import Change
 
 ACTION_STYLE = {"create": "green", "update": "yellow", "remove": "red", "keep": "dim"}
 STATUS_STYLE = {"ok": "green", "warn": "yellow", "fail": "bold red"}
