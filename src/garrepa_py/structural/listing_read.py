@@ -20,7 +20,10 @@ LS_TOTAL = re.compile(r"total \d+(?:[.,]\d+)?[KMGT]?$")
 
 
 def path_line(line: str) -> bool:
+    """A path a listing prints: no indent, no `key: value`, no spaces unless it is rooted
+    (`./a b/c`), and a slash or a dot in it."""
     return bool(line) and not line[0].isspace() and ": " not in line and "\t" not in line and \
+        (" " not in line or line.startswith(("./", "/", "../"))) and \
         (line == "." or "/" in line or "." in line)
 
 
