@@ -14,6 +14,7 @@ outputs of a few hundred characters) on a small git project, four ways:
     python benchmarks/bash_hook_cost.py --prepare                  # build the four projects
     python benchmarks/bash_hook_cost.py --variant every --claude PATH [--out FILE]
     python benchmarks/bash_hook_cost.py --passthrough 200          # the hook process alone
+    python benchmarks/bash_hook_cost.py --summarize OUT ...        # the gaps of --out files
 
 A session prints (and appends to --out) one JSON line: hook processes started, and the gaps
 between the fake model's successive main-loop requests (what the agent waits per call: the
@@ -72,7 +73,7 @@ class TimedFake(FakeAnthropic):
 
 
 def hook_command() -> str:
-    from garrepa_py.install.commands import HOOK_COMMAND
+    from garrepa_py.hook_commands import HOOK_COMMAND
 
     return str(HOOK_COMMAND)
 
@@ -149,13 +150,9 @@ def session(prepared: Path, binary: Path) -> dict[str, Any]:
                 "median_gap_rule_other_ms": statistics.median(per_call[1::2])}
 
 
-def passthrough(runs: int) -> dict[str, Any]:
-    """The launcher on a small PostToolUse Bash event, against python's own start-up."""
-    prepared = PREPARED / "every"
-    project = prepared / "project"
-    env = dict(os.environ, GARREPA_HOME=str(prepared / "garrepa-home"), GARREPA_PROVIDER="none",
-               CLAUDE_PROJECT_DIR=str(project))
-    event = json.dumps({
+def small_bash_event(project: Path) -> bytes:
+    """What Claude Code sends the hook after `ls -la`: a PostToolUse Bash event, small output."""
+    return json.dumps({
         "session_id": "bench", "transcript_path": "/nonexistent.jsonl", "cwd": str(project),
         "permission_mode": "bypassPermissions", "hook_event_name": "PostToolUse",
         "tool_name": "Bash", "tool_input": {"command": "ls -la", "description": "list"},
@@ -163,6 +160,15 @@ def passthrough(runs: int) -> dict[str, Any]:
                           "root 40 README.md\ndrwxr-xr-x 2 root root 4096 src", "stderr": "",
                           "interrupted": False, "isImage": False, "noOutputExpected": False},
         "tool_use_id": "toolu_bench", "duration_ms": 9}).encode()
+
+
+def passthrough(runs: int) -> dict[str, Any]:
+    """The launcher on a small PostToolUse Bash event, against python's own start-up."""
+    prepared = PREPARED / "every"
+    project = prepared / "project"
+    env = dict(os.environ, GARREPA_HOME=str(prepared / "garrepa-home"), GARREPA_PROVIDER="none",
+               CLAUDE_PROJECT_DIR=str(project))
+    event = small_bash_event(project)
     commands = {"python -I -S -c pass": [sys.executable, "-I", "-S", "-c", "pass"],
                 "garrepa-hook, PostToolUse Bash `ls -la` (passes)":
                     [str(project / ".claude" / "hooks" / "garrepa-hook")]}
@@ -179,6 +185,23 @@ def passthrough(runs: int) -> dict[str, Any]:
                    "max_ms": round(max(v), 1), "runs": len(v)} for name, v in samples.items()}
 
 
+def summarize(files: list[Path]) -> dict[str, Any]:
+    """Per --out file: the sessions' median gaps (min/median/max over the sessions)."""
+    table: dict[str, Any] = {}
+    for path in files:
+        rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+        def spread(key: str, rows: list[dict[str, Any]] = rows) -> list[float]:
+            values = [row[key] for row in rows]
+            return [min(values), round(statistics.median(values), 1), max(values)]
+
+        table[path.name] = {"sessions": len(rows), "hook_processes": rows[0]["hook_processes"],
+                            "median_gap_ms": spread("median_gap_ms"),
+                            "rule_matching_calls_ms": spread("median_gap_rule_matching_ms"),
+                            "other_calls_ms": spread("median_gap_rule_other_ms")}
+    return table
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--prepare", action="store_true", help=f"build the variants in {PREPARED}")
@@ -187,10 +210,20 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="append the session's JSON line here")
     parser.add_argument("--passthrough", type=int, metavar="RUNS",
                         help="time the hook process alone, RUNS runs each")
+    parser.add_argument("--event-file", type=Path,
+                        help="write the --passthrough event here (to time it from outside)")
+    parser.add_argument("--summarize", type=Path, nargs="+", metavar="OUT",
+                        help="print the gaps of the sessions in these --out files")
     args = parser.parse_args()
+    if args.summarize:
+        print(json.dumps(summarize(args.summarize), indent=2))
     if args.prepare:
         for variant in VARIANTS:
             prepare(variant)
+    if args.event_file:
+        if not (PREPARED / "every").exists():
+            prepare("every")
+        args.event_file.write_bytes(small_bash_event(PREPARED / "every" / "project"))
     if args.passthrough:
         if not (PREPARED / "every").exists():
             prepare("every")
