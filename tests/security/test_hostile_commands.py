@@ -173,7 +173,7 @@ def _expected_argv(command: str) -> list[str]:
     tokens = shell_words.words(command) or []
     if tokens[0] == "cd":
         tokens = tokens[3:]
-    while tokens and git_command._is_assignment(tokens[0]):
+    while tokens and shell_words.is_assignment(tokens[0]):
         tokens = tokens[1:]
     return tokens[1:]
 

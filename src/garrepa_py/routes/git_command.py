@@ -1,9 +1,9 @@
 """Is this Bash command exactly one read-only `git diff`, `git log`, `git show` or `git blame`?
 
 Claude Code's `if: "Bash(git *)"` fires for any compound command with a git part, so the hook
-re-parses the command with a conservative shell tokenizer (routes/shell_words.py: whatever it
-does not understand with certainty is no) and says yes only for a single read-only dump,
-optionally after `cd DIR &&` and `VAR=value` assignments, with `-C DIR`, `--no-pager`,
+re-parses the command with the shared shell tokenizer (routes/shell_words.py simple_command:
+whatever it does not understand with certainty is no) and says yes only for a single read-only
+dump, optionally after `cd DIR &&` and `VAR=value` assignments, with `-C DIR`, `--no-pager`,
 `-c key=value` and friends. Anything else — writes, pipes, redirections, command substitution,
 `;`, `||`, background jobs, several git commands, `--output`, secret paths — is no.
 """
@@ -38,16 +38,6 @@ class GitDump:
         return f"cd {shlex.quote(self.cd)} && {line}" if self.cd else line
 
 
-def _tokens(command: str) -> list[str] | None:
-    """The command's words (`&&` as shell_words.AND), or None unless it is plainly words."""
-    return shell_words.words(command)
-
-
-def _is_assignment(token: str) -> bool:
-    name, equals, _ = token.partition("=")
-    return bool(equals) and name.replace("_", "a").isalnum() and not name[0].isdigit()
-
-
 def _paths_in(args: tuple[str, ...]) -> list[str]:
     """Arguments that may name files: pathspecs, and the path part of `REV:path`."""
     found = []
@@ -59,19 +49,10 @@ def _paths_in(args: tuple[str, ...]) -> list[str]:
 
 
 def parse(command: str) -> GitDump | None:
-    tokens = _tokens(command)
-    if not tokens:
+    simple = shell_words.simple_command(command)
+    if simple is None or simple.sourced is not None:
         return None
-    cd = None
-    if tokens[0] == "cd":
-        if len(tokens) < 4 or tokens[2] != shell_words.AND:
-            return None
-        cd = tokens[1]
-        tokens = tokens[3:]
-    if shell_words.AND in tokens:
-        return None
-    while tokens and _is_assignment(tokens[0]):
-        tokens = tokens[1:]
+    cd, tokens = simple.cd, simple.argv
     if len(tokens) < 2 or tokens[0] != "git":
         return None
     index = 1

@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 
 from garrepa_py.routes import shell_words
-from garrepa_py.routes.git_command import _is_assignment, _tokens
 
 PREFIXES = (("npx",), ("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("pdm", "run"),
             ("hatch", "run"), ("yarn",), ("pnpm",))
@@ -116,24 +115,12 @@ def parse(command: str) -> str | None:
     build tool; None otherwise."""
     if "#" in command:
         return None  # a comment would swallow the `2>&1 | runner` appended after it
-    tokens = _tokens(command)
-    if not tokens:
+    simple = shell_words.simple_command(command)
+    if simple is None or simple.sourced is not None and not _activate_script(simple.sourced):
         return None
-    if tokens[0] == "cd":
-        if len(tokens) < 4 or tokens[2] != shell_words.AND:
-            return None
-        tokens = tokens[3:]
-    if tokens[0] in ("source", ".") and len(tokens) >= 4 and tokens[2] == shell_words.AND:
-        if not _activate_script(tokens[1]):
-            return None
-        tokens = tokens[3:]
-    if shell_words.AND in tokens:
-        return None
-    while tokens and _is_assignment(tokens[0]):
-        if tokens[0].split("=", 1)[0] not in ASSIGNMENTS:
-            return None  # it may change what the tool prints: Claude Code reports the status
-        tokens = tokens[1:]
-    tokens = _after_uv_run_options(tokens)
+    if any(word.split("=", 1)[0] not in ASSIGNMENTS for word in simple.assignments):
+        return None  # it may change what the tool prints: Claude Code reports the status
+    tokens = _after_uv_run_options(list(simple.argv))
     for prefix in PREFIXES:
         if tuple(tokens[:len(prefix)]) == prefix:
             tokens = tokens[len(prefix):]
