@@ -33,7 +33,7 @@ from tests.support.fake_anthropic import FakeAnthropic, Turn  # noqa: E402
 
 def first_round_entries(settings_file: Path) -> None:
     """Rewrite garrepa's entries to the first round's shape: every Read, git * for Bash."""
-    from garrepa_py.install.commands import HOOK_COMMAND
+    from garrepa_py.hook_commands import HOOK_COMMAND
 
     handler = {"type": "command", "command": HOOK_COMMAND, "timeout": 30}
     data = json.loads(settings_file.read_text())

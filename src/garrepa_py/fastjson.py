@@ -8,6 +8,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
 _make_scanner: Any
@@ -62,7 +63,7 @@ def loads(data: bytes | str) -> Any:
     return value
 
 
-def dumps_flat(record: dict[str, Any]) -> str:
+def dumps_flat(record: Mapping[str, Any]) -> str:
     """Compact JSON for a flat record of strings, numbers, booleans and None."""
     if _quote is None:  # pragma: no cover
         import json

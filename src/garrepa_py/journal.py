@@ -13,7 +13,64 @@ from garrepa_py import fastjson, fs, paths
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from typing import Any
+    from typing import TypedDict
+
+    class Record(TypedDict, total=False):
+        """One journal line: the one record type from the hook (entry, pipeline, the route's
+        Verdict, the engine's notes) and the logs runner to `report`, `doctor` and `recall`.
+        A type for the checker only: at run time a plain dict, and a line read back may hold
+        anything, so readers check each value's type before they count it."""
+
+        v: str  # garrepa's version
+        ts: float
+        latency_ms: float
+        event: str | None  # PreToolUse | PostToolUse | LogRun (the logs runner)
+        tool: str | None
+        route: str  # a route's name (routes/registry.py), or "pass"
+        session: str | None
+        project: str | None
+        tool_use_id: str  # links the line to the transcript's tool_result
+        transcript: str  # where `report` finds the session's tokens and arrivals
+        key: str  # a fingerprint of the target (file, command), never the text
+        decision: str  # pass | compress | audit | holdout | error
+        reason: str
+        deadline_ms: int  # the budget the work ran under
+        config_problems: int
+        # sizes, in chars (baseline.py): what the tool gave, what garrepa gave, what Claude
+        # Code alone delivers, what it delivers of garrepa's reply, and read-backs
+        chars_in: int | None
+        chars_out: int | None
+        baseline_chars: int | None
+        delivered_chars: int | None
+        would_deliver_chars: int | None  # audit mode: what the reply would have delivered
+        recovery_chars: int | None
+        fp: str  # the delivered replacement's fingerprint, found again in the transcript
+        spills: list[str]  # spill ids of a briefing's exact bytes
+        recovers: str  # the spill id a read brought back
+        # the engine's labels and numbers (engine/brief.py), never content
+        method: str
+        model: str | None
+        provider: str
+        cache: str
+        fallback: str
+        retry: str
+        masked: str
+        unmaskable: str
+        structural: str
+        readable: str
+        restored: int
+        prune: str
+        instruction_rule: str
+        model_input: str
+        model_input_why: str
+        model_ms: float
+        input_tokens: int | None
+        output_tokens: int | None
+        saved_log: str  # a Read of a saved test log: the runner family it was read as
+        # the logs runner's run
+        family: str
+        failed: bool | None
+        exit_code: int | None
 
 ROTATE_BYTES = 20 * 1024 * 1024
 
@@ -27,7 +84,7 @@ def rotated(path: str) -> str:
     return path[: -len(".jsonl")] + ".1.jsonl" if path.endswith(".jsonl") else path + ".1"
 
 
-def append(record: dict[str, Any], target: str | None = None) -> None:
+def append(record: Record, target: str | None = None) -> None:
     path = target or paths.journal_file()
     line = (fastjson.dumps_flat(record) + "\n").encode("utf-8", "surrogateescape")
     fs.own_dir(os.path.dirname(path), follow=True)
@@ -62,7 +119,7 @@ def log_error(where: str, details: str) -> str:
 
 
 def read(since: float | None = None, target: str | os.PathLike[str] | None = None
-         ) -> Iterator[dict[str, Any]]:
+         ) -> Iterator[Record]:
     """Every well-formed record, oldest first; a torn or foreign line is skipped."""
     import json
 
@@ -82,4 +139,4 @@ def read(since: float | None = None, target: str | os.PathLike[str] | None = Non
                     continue
                 if since is not None and float(record.get("ts", 0)) < since:
                     continue
-                yield record
+                yield record  # type: ignore[misc]  # any shape: readers check each value

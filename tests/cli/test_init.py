@@ -10,8 +10,8 @@ import pytest
 
 from garrepa_py import fs, paths
 from garrepa_py.config.load import load_config
-from garrepa_py.install.rules import git_rules, read_rules
 from garrepa_py.install.settings_merge import has_all_entries
+from garrepa_py.routes import registry
 
 from .helpers import invoke
 
@@ -210,8 +210,9 @@ def test_concurrent_inits_leave_one_valid_install(project: Path) -> None:
     data = json.loads(settings.read_text())
     assert has_all_entries(data, 30) == []
     posts = [h for g in data["hooks"]["PostToolUse"] for h in g["hooks"]]
-    assert len(posts) == len(read_rules(load_config(None).settings.read) or ()) + 1 + \
-        len(git_rules())
+    # one handler per PostToolUse slot of the registry: each written once, by one of the inits
+    assert len(posts) == len([s for s in registry.slots(load_config(None).settings)
+                              if s.event == "PostToolUse"])
     assert data["hooks"]["Stop"] == [{"hooks": [{"type": "command", "command": "x"}]}]
 
 

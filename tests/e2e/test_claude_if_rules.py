@@ -11,8 +11,8 @@ import pytest
 
 from garrepa_py import journal
 from garrepa_py.config import schema
-from garrepa_py.config.settings import ReadSettings
-from garrepa_py.install import rules
+from garrepa_py.config.settings import Settings
+from garrepa_py.routes import read
 
 from ..support.claude_run import ClaudeRun, run_claude
 from ..support.fake_anthropic import FakeAnthropic, Turn
@@ -38,7 +38,7 @@ def sample_path(rule: str, index: int) -> str:
 def configured_rules() -> tuple[str, ...]:
     values = schema.flatten(schema.defaults_tree())
     values["read.docExtensions"] = [*values["read.docExtensions"], EXTRA_EXTENSION]  # type: ignore[list-item]
-    found = rules.read_rules(ReadSettings(values))
+    found = read.rules(Settings(values, {}))
     assert found is not None
     return found
 

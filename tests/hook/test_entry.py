@@ -162,7 +162,7 @@ def test_pass_through_imports_only_the_standard_library(project: Path) -> None:
              ",".join(SLOW_STDLIB)],
             capture_output=True, text=True, timeout=60, check=True,
             env=dict(os.environ, CLAUDE_PROJECT_DIR=str(project)))
-        assert lean.stderr.splitlines()[-1] == "[]"
+        assert lean.stderr.splitlines()[-1] == "[]", event
 
 
 def test_kill_switch_disables_everything(garrepa_home: Path) -> None:
@@ -274,7 +274,7 @@ def test_a_misspelt_config_key_is_journaled_not_swallowed(project: Path, garrepa
 
 
 def test_a_pathological_settings_file_gives_no_timeout_not_a_crash(project: Path) -> None:
-    from garrepa_py.hook.entry import installed_timeout
+    from garrepa_py.hook.pipeline import installed_timeout
 
     (project / ".claude").mkdir()
     (project / ".claude" / "settings.json").write_text('{"hooks": ' + "[" * 100_000 + "]" * 100_000 + "}")

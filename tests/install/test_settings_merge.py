@@ -6,8 +6,7 @@ import json
 import pytest
 
 from garrepa_py.config import schema
-from garrepa_py.config.settings import ReadSettings
-from garrepa_py.install import rules
+from garrepa_py.config.settings import Settings
 from garrepa_py.install.settings_merge import (
     HOOK_COMMAND,
     SettingsShapeError,
@@ -17,8 +16,8 @@ from garrepa_py.install.settings_merge import (
     has_all_entries,
     is_ours,
     remove_entries,
-    slots_for,
 )
+from garrepa_py.routes import command, git, read, registry
 
 SLOTS = default_slots()
 READ_SLOTS = [slot for slot in SLOTS if slot.matcher == "Read"]
@@ -39,7 +38,11 @@ def test_add_entries_to_empty_settings_fills_every_slot() -> None:
     bash = ours_in(result, "PostToolUse", "Bash")
     assert bash[0] == {"type": "command", "if": "Bash(git diff*)", "command": HOOK_COMMAND,
                        "timeout": 30}
-    assert [h["if"] for h in bash] == list(rules.git_rules())
+    defaults = read_settings()
+    # the git route's rules, then the command route's: disjoint, one handler per rule
+    assert [h["if"] for h in bash] == [*git.rules(defaults), *(command.rules(defaults) or ())]
+    assert not set(git.rules(defaults)) & set(command.rules(defaults) or ())
+    assert [h.get("if") for h in ours_in(result, "PostToolUse", "Grep|Glob")] == [None]
     # after the Read, where the map becomes the Read's own output; nothing before it
     assert "PreToolUse" not in result["hooks"]
     assert {slot.event for slot in READ_SLOTS} == {"PostToolUse"}
@@ -119,7 +122,8 @@ def test_add_entries_moves_misplaced_and_duplicate_handlers() -> None:
     result = add_entries(settings, 30)
     post = result["hooks"]["PostToolUse"]
     assert post[0] == {"matcher": "Edit", "hooks": [FOREIGN_BASH]}
-    assert len(ours_in(result, "PostToolUse", "Bash")) == len(rules.git_rules())  # one per rule
+    assert len(ours_in(result, "PostToolUse", "Bash")) == len(git.rules(read_settings())) + len(
+        command.rules(read_settings()) or ())  # one per rule
 
 
 def test_add_entries_keeps_foreign_empty_group() -> None:
@@ -176,29 +180,47 @@ def test_has_all_entries_names_missing_and_altered_slots() -> None:
     assert json.dumps(has_all_entries({}, 30)).count("missing") == len(SLOTS)
 
 
-def read_settings(**changes: object) -> ReadSettings:
+def read_settings(**changes: object) -> Settings:
+    """The default settings with some read.* (or, dotted, other) values changed."""
     values = schema.flatten(schema.defaults_tree())
-    values.update({f"read.{key}": value for key, value in changes.items()})
-    return ReadSettings(values)
+    values.update({key if "." in key else f"read.{key}": value
+                   for key, value in changes.items()})
+    return Settings(values, {})
+
+
+def slots_for(settings: Settings) -> tuple[Slot, ...]:
+    return registry.slots(settings)
 
 
 def test_rules_follow_the_config_and_stay_disjoint() -> None:
-    with_html = rules.read_rules(read_settings(docExtensions=["md", "html"], docNames=[],
-                                               htmlDirs=["docs"]))
+    with_html = read.rules(read_settings(docExtensions=["md", "html"], docNames=[],
+                                         htmlDirs=["docs"]))
     # html is documentation everywhere now: no second rule that would match docs/x.html too
     assert with_html == ("Read(**/*.html)", "Read(**/*.md)", "Read(**/docs/**/*.htm)")
     # a value that cannot be written as a rule: one Read handler without `if`, route decides
-    assert rules.read_rules(read_settings(docExtensions=["md", "t*t"])) is None
-    assert slots_for(None, ())[0] == Slot("PostToolUse", "Read", None)
+    unsafe = read_settings(docExtensions=["md", "t*t"])
+    assert read.rules(unsafe) is None
+    assert slots_for(unsafe)[0] == Slot("PostToolUse", "Read", None)
     # deny mode: the Read handlers run before the Read (the map is the deny reason), never both
-    assert [s for s in slots_for(None, (), read_mode="deny") if s.matcher == "Read"] == [
+    denied = read_settings(docExtensions=["md", "t*t"], mode="deny")
+    assert [s for s in slots_for(denied) if s.matcher == "Read"] == [
         Slot("PreToolUse", "Read", None)]
+
+
+def test_a_handler_without_a_rule_replaces_the_rules_of_its_event_and_matcher() -> None:
+    """`commands.everyCommand`: one PostToolUse Bash handler with no `if` starts for every
+    command, git dumps included, so the git and command rules are not installed beside it (a
+    git command would start two processes doing the same work)."""
+    every = slots_for(read_settings(**{"commands.everyCommand": True}))
+    bash = [s for s in every if s.event == "PostToolUse" and s.matcher == "Bash"]
+    assert bash == [Slot("PostToolUse", "Bash", None)]
+    off = slots_for(read_settings(**{"commands.enabled": False}))
+    assert [s.condition for s in off if s.matcher == "Bash"] == list(git.rules(read_settings()))
 
 
 def test_a_config_change_is_detected_and_rewritten_idempotently() -> None:
     installed = add_entries({}, 30)
-    wider = slots_for(rules.read_rules(read_settings(docExtensions=["md", "rst", "tex"])),
-                      rules.git_rules())
+    wider = slots_for(read_settings(docExtensions=["md", "rst", "tex"]))
     problems = has_all_entries(installed, 30, wider)
     assert "PostToolUse Read if Read(**/*.tex): missing" in problems
     assert "PostToolUse Read if Read(**/*.adoc): no longer matches the config (re-run garrepa " \
@@ -214,8 +236,7 @@ def test_an_install_whose_read_handlers_are_before_the_read_is_an_upgrade_due() 
     system-role message): such an install is named first, and init moves the handlers to
     PostToolUse in place (the emptied PreToolUse list goes too); uninstall still takes back
     exactly what it added."""
-    older = add_entries({}, 30, slots_for(rules.read_rules(read_settings()), rules.git_rules(),
-                                          read_mode="deny"))
+    older = add_entries({}, 30, slots_for(read_settings(mode="deny")))
     assert len(ours_in(older, "PreToolUse", "Read")) == len(READ_SLOTS)
     problems = has_all_entries(older, 30)
     assert problems[0] == (f"PreToolUse Read ({len(READ_SLOTS)} entries): an older garrepa's, "

@@ -6,7 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
-from garrepa_py.install.commands import HOOK_COMMAND
+from garrepa_py.hook_commands import HOOK_COMMAND
 from garrepa_py.install.settings_merge import default_slots
 
 from ..cli.helpers import invoke

@@ -7,9 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from garrepa_py.install import rules
+from garrepa_py.config import schema
+from garrepa_py.config.settings import Settings
 from garrepa_py.install.runner_allow import runner_file
+from garrepa_py.routes import git as git_route
 from garrepa_py.routes import log_command
+from garrepa_py.routes import logs as logs_route
 
 from .test_logs_route import init, pre_bash
 
@@ -71,7 +74,7 @@ def test_the_real_hook_wraps_the_form_keeping_the_original_first(project: Path,
 
 
 def test_every_path_form_has_a_rule_and_no_rule_holds_another() -> None:
-    found = rules.log_rules()
+    found = logs_route.rules(Settings(schema.flatten(schema.defaults_tree()), {}))
     assert len(found) == len(set(found))
     assert "Bash(*bin/python* -m pytest*)" in found and "Bash(*bin/pytest*)" in found
     assert "Bash(*bin/jest*)" in found
@@ -83,7 +86,7 @@ def test_every_path_form_has_a_rule_and_no_rule_holds_another() -> None:
 
 
 def test_git_dash_c_rules_name_a_digested_command() -> None:
-    git = rules.git_rules()
+    git = git_route.rules(Settings(schema.flatten(schema.defaults_tree()), {}))
     assert "Bash(git -c *)" not in git
     assert [rule for rule in git if rule.startswith("Bash(git -c ")] == [
         "Bash(git -c * diff*)", "Bash(git -c * log*)", "Bash(git -c * show*)",
@@ -105,6 +108,6 @@ def test_a_project_path_with_a_space_is_one_quoted_word_in_the_rewrite(tmp_path:
     ("/work/it's", None), ("/work/$HOME", None), ('/work/a"b', None), ("/work/café", None),
     ("/work/a\nb", None), ("/work/a\\ b", None)])
 def test_a_path_is_one_shell_word_or_none(path: str, word: str | None) -> None:
-    from garrepa_py.install.runner_words import shell_word
+    from garrepa_py.hook_commands import shell_word
 
     assert shell_word(path) == word

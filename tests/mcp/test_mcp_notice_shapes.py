@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from garrepa_py import journal
+from garrepa_py.event import ToolEvent
 from garrepa_py.routes.saved_output import mcp_notice_path
 
 from ..conftest import session_fields, tool_results_dir
@@ -70,7 +71,7 @@ def test_other_notices_are_not_followed(project: Path, issues_json: str, text: s
     saved = tool_results_dir(project.parent) / "mcp-github-list_issues-1796036502641-fof7b6.txt"
     saved.write_text(issues_json)
     message = text.replace("{saved}", str(saved))
-    event = session_fields(project.parent)
+    event = ToolEvent(session_fields(project.parent))
     assert mcp_notice_path(event, message) is None
     assert post(project, "mcp__github__list_issues", message) is None  # under the threshold
 
@@ -79,6 +80,6 @@ def test_the_notice_parser_accepts_the_genuine_one(project: Path) -> None:
     """The positive twin of the cases above: the same text with the template's own size."""
     saved = tool_results_dir(project.parent) / "mcp-x-y-1-abc.txt"
     saved.write_text("x")
-    event = session_fields(project.parent)
+    event = ToolEvent(session_fields(project.parent))
     assert mcp_notice_path(event, notice("52,114 characters across 1 line", saved)) == str(saved)
     assert mcp_notice_path(event, notice("3 characters across 2 lines", saved)) == str(saved)

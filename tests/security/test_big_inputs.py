@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from garrepa_py.config.schema import BY_KEY
-from garrepa_py.hook.entry import DEADLINE_MARGIN_SECONDS
+from garrepa_py.hook.pipeline import DEADLINE_MARGIN_SECONDS
 from garrepa_py.structural import document, git_digest, mcp_result
 
 from ..conftest import session_fields, tool_results_dir

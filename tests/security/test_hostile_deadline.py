@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from garrepa_py.engine import validate
-from garrepa_py.hook.entry import DEADLINE_MARGIN_SECONDS
+from garrepa_py.hook.pipeline import DEADLINE_MARGIN_SECONDS
 
 from ..support.slow_model import SlowModel
 from ..support.timing import cpu_seconds, timing

@@ -17,6 +17,7 @@ import pytest
 
 from garrepa_py import journal
 from garrepa_py.engine import brief, store
+from garrepa_py.routes import mcp
 
 from ..support.fake_anthropic import FakeAnthropic
 from .helpers import hook, issues_json, last, mcp_event, reply
@@ -82,7 +83,8 @@ def test_a_planted_spill_under_the_expected_name_is_overwritten(project: Path) -
 def _planted_cache(project: Path, text: str, signed_by_attacker: bool) -> Path:
     source = issues_json()
     # exactly the key the engine computes: public content, so anyone can compute it
-    key = brief.cache_key("mcp", "anthropic", "claude-haiku-4-5", source)
+    key = brief.cache_key("mcp", "anthropic", "claude-haiku-4-5", source,
+                          instruction=mcp.INSTRUCTION)
     entry = {"status": "ok", "text": text, "model": "claude-haiku-4-5"}
     folder = project / ".garrepa" / "cache"
     folder.mkdir(parents=True)

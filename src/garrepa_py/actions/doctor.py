@@ -19,7 +19,9 @@ from garrepa_py.install.settings_file import read_settings
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from garrepa_py.config.settings import Settings
     from garrepa_py.model.base import ModelClient
+    from garrepa_py.routes.route import Slot
 
 MIN_CLAUDE = (2, 1, 121)  # first version that applies updatedToolOutput for every tool
 
@@ -81,15 +83,13 @@ def _settings(project: Path, config: Config) -> Check:
         return Check("settings", "fail", exc.message, exc.hint or "")
     if text is None:
         return Check("settings", "fail", f"{path} is missing", "run `garrepa init`")
-    from garrepa_py.install import rules
+    from garrepa_py.routes import registry
 
-    read_rules = rules.read_rules(config.settings.read)
     # logs on in a config that lost its trust (an edit since `garrepa trust`): the entries are
     # still what the user asked for, and the fix is trust, not init (which would remove them)
     waiting = not config.settings.logs.enabled and "logs.enabled" in config.untrusted_keys
-    slots = settings_merge.slots_for(read_rules, rules.git_rules(),
-                                     rules.log_rules() if config.settings.logs.enabled or waiting
-                                     else (), config.settings.read.mode)
+    slots = registry.slots(config.settings, {"logs": True} if waiting else None)
+    log_rules = registry.BY_NAME["logs"].rules(config.settings)  # type: ignore[misc]
     missing = settings_merge.has_all_entries(data, config.settings.hook.timeout_seconds, slots)
     shown = "; ".join(missing[:4]) + (f"; and {len(missing) - 4} more" if len(missing) > 4 else "")
     if missing and len([line for line in missing if line.endswith(": missing")]) == len(slots):
@@ -100,7 +100,7 @@ def _settings(project: Path, config: Config) -> Check:
         return Check("settings", "warn", shown, "run `garrepa init`: it rewrites the entries in "
                                                 "place to match this garrepa and the config")
     if waiting:
-        return Check("settings", "warn", f"the logs route's {len(rules.log_rules())} entries wait "
+        return Check("settings", "warn", f"the logs route's {len(log_rules or ())} entries wait "
                                          "for trust: garrepa.config.json changed since you "
                                          "trusted it, so test and build runs are left as they are",
                      "review garrepa.config.json, then run `garrepa trust` (not `garrepa init`: "
@@ -109,12 +109,8 @@ def _settings(project: Path, config: Config) -> Check:
     if stale:
         return Check("settings", "warn", stale, "run `garrepa init`: it sets the config's "
                                                 "timeout on every garrepa entry")
-    documents = (f"Read for {len(read_rules)} kinds of document" if read_rules is not None
-                 else "Read for every file (a read.* value cannot be written as a rule)")
-    logs = (f"; test and build runs through garrepa-log ({len(rules.log_rules())} rules)"
-            if config.settings.logs.enabled else "")
+    from garrepa_py.hook_commands import shell_word
     from garrepa_py.install.runner_allow import runner_file
-    from garrepa_py.install.runner_words import shell_word
 
     if config.settings.logs.enabled and shell_word(str(runner_file(project))) is None:
         return Check("settings", "warn", f"the logs route is on, but {project} holds a "
@@ -122,8 +118,23 @@ def _settings(project: Path, config: Config) -> Check:
                                          "quoting, so no allow rule can match its runner: test "
                                          "and build commands are left untouched here",
                      "use a project path of letters, digits, spaces and ._-/")
-    return Check("settings", "ok", f"{documents}, every MCP result, Bash only for "
-                                   f"{len(rules.git_rules())} git command forms{logs}; in {path}")
+    return Check("settings", "ok", f"{_routes_line(slots, config.settings)}; in {path}")
+
+
+def _routes_line(slots: tuple[Slot, ...], settings: Settings) -> str:
+    """What the installed handlers cover, route by route, from the registry: each route with
+    its handler count (rules), or "every call" for a handler without a rule."""
+    from garrepa_py.routes import registry
+
+    parts = []
+    for route in registry.ROUTES:
+        mine = [slot for slot in route.slots(settings, True) if slot in slots]
+        if not mine:
+            continue
+        every = any(slot.condition is None for slot in mine)
+        rules = "every call" if every else f"{len(mine)} rules"
+        parts.append(f"{route.name} ({route.matcher}, {rules})")
+    return "routes " + ", ".join(parts)
 
 
 def _stale_timeouts(data: dict[str, object], timeout: int) -> str:

@@ -6,11 +6,12 @@ long Bash or MCP result, the head and tail of a failed run) and what garrepa's r
 after the same rules, so the difference is the one the agent's context really sees.
 
 The event is built the way Claude Code 2.1.328 sends it (a PostToolUse Read, or a PreToolUse one
-in deny mode; a PostToolUse Bash
-result of a read-only git command; a PostToolUse MCP result) and decided by the hook's own
-router and routes — the same code, in this process, with the same config — so a preview shows
-exactly the decision, the reason and the text the hook would give. A saved log goes through the
-logs route runner's own `outcome`.
+in deny mode; a PostToolUse Bash result of a read-only git command or of any command whose
+output was saved; a PostToolUse Grep or Glob result; a PostToolUse MCP result) and decided by
+the hook's own pipeline (hook/pipeline.py: route, config, quick pass, handler, audit, holdout) —
+the same code, in this process, with the same config — so a preview shows exactly the
+decision, the reason and the text the hook would give. A saved log goes through the logs route
+runner's own `outcome`.
 """
 
 from __future__ import annotations
@@ -20,9 +21,12 @@ import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from garrepa_py.errors import GarrepaError
+
+if TYPE_CHECKING:
+    from garrepa_py.journal import Record
 
 MAX_MCP_FILE_BYTES = 32 * 1024 * 1024
 GIT_SECONDS = 60
@@ -50,22 +54,33 @@ class Preview:
                 "net_saved_chars": self.net_saved_chars, "text": self.text}
 
 
-def _decide(event: dict[str, Any], project: str) -> tuple[str, Any]:
-    """(route, verdict) from the hook's router, or (route, reason) when it passes at once."""
-    from garrepa_py.config.load import load_config
-    from garrepa_py.hook import router
-    from garrepa_py.routes.verdict import HookContext, Verdict
+class _Decided:
+    """The hook pipeline's decision on one event: the route's name ("pass": none claimed it),
+    the journal's decision and reason (audit and holdout included), and the reply the hook
+    would print (None: the original passes)."""
 
-    config = load_config(project)
-    route = router.classify(event)
-    if config.disabled:
-        return route, Verdict("pass", "mode-off")
-    quick = router.quick_pass(route, event, config.settings)
-    if quick is not None:
-        return route, Verdict("pass", quick)
-    context = HookContext(config, project,
-                          time.monotonic() + config.settings.hook.timeout_seconds)
-    return route, router.ROUTES[route](event, context)
+    __slots__ = ("route", "decision", "reason", "reply")
+
+    def __init__(self, route: str, decision: str, reason: str,
+                 reply: dict[str, Any] | None) -> None:
+        self.route, self.decision, self.reason, self.reply = route, decision, reason, reply
+
+
+def _decide(event: dict[str, Any], project: str) -> _Decided:
+    """The hook's own pipeline on `event`, in this process, as the hook would run it."""
+    from garrepa_py.event import ToolEvent
+    from garrepa_py.hook import pipeline
+
+    parsed = ToolEvent(event)
+    record: Record = {}
+    route = pipeline.route_of(parsed, record)
+    context = pipeline.prepare(route, parsed, project, time.monotonic(), record) \
+        if route is not None else None
+    reply = None
+    if route is not None and context is not None:
+        reply = pipeline.decide(route, parsed, context, record)[1]
+    return _Decided(record.get("route", route.name if route else "pass"),
+                    record.get("decision", "pass"), record.get("reason", "not-routed"), reply)
 
 
 def _numbered(lines: list[str], first: int) -> str:
@@ -108,16 +123,18 @@ def read(path: Path, project: str) -> Preview:
         event["tool_response"] = {"type": "text", "file": {
             "filePath": str(target), "content": text, "numLines": len(lines), "startLine": 1,
             "totalLines": len(lines)}}
-    route, verdict = _decide(event, project)
-    if verdict.reply is None:
-        return Preview(route, "pass", verdict.reason, len(text), alone, alone, whole)
-    reply = verdict.reply["hookSpecificOutput"]
+    decided = _decide(event, project)
+    if decided.reply is None:
+        return Preview(decided.route, decided.decision, decided.reason, len(text), alone, alone,
+                       whole)
+    reply = decided.reply["hookSpecificOutput"]
     if before:  # a deny: the reason arrives as the Read's (error) result
         shown = f"PreToolUse:Read hook error: {reply['permissionDecisionReason']}"
     else:
         file = reply["updatedToolOutput"]["file"]
         shown = _numbered(str(file["content"]).split("\n"), int(file["startLine"]))
-    return Preview(route, verdict.decision, verdict.reason, len(text), alone, len(shown), shown)
+    return Preview(decided.route, decided.decision, decided.reason, len(text), alone, len(shown),
+                   shown)
 
 
 def git(argv: list[str], project: str, cwd: Path) -> Preview:
@@ -140,23 +157,64 @@ def git(argv: list[str], project: str, cwd: Path) -> Preview:
         first = (done.stderr.strip().splitlines() or ["(no message)"])[0]
         raise GarrepaError(f"{command} failed: {first}",
                            hint="run it in a git repository, with a range that exists")
-    event = {"hook_event_name": "PostToolUse", "tool_name": "Bash", "session_id": "preview",
-             "cwd": str(cwd), "tool_input": {"command": command},
-             "tool_response": {"stdout": done.stdout, "stderr": done.stderr,
-                               "interrupted": False, "isImage": False}}
-    route, verdict = _decide(event, project)
+    return bash(command, done.stdout, project, cwd)
+
+
+def bash(command: str, stdout: str, project: str, cwd: Path) -> Preview:
+    """What the agent gets for a Bash command that printed `stdout`: Claude Code's own delivery
+    of it (inline, or past its limit the persisted-output notice), rewritten by whichever route
+    claims it (git, or the command route for any other output)."""
     from garrepa_py import baseline
 
+    event: dict[str, Any] = {
+        "hook_event_name": "PostToolUse", "tool_name": "Bash", "session_id": "preview",
+        "cwd": str(cwd), "tool_input": {"command": command},
+        "tool_response": {"stdout": stdout, "stderr": "", "interrupted": False,
+                          "isImage": False}}
+    decided = _decide(event, project)
     limits = baseline.bash_limits(project)
-    alone = baseline.delivered(event, event["tool_response"], limits) or len(done.stdout)
-    if verdict.reply is None:
-        return Preview(route, "pass", verdict.reason, len(done.stdout), alone, alone,
-                       done.stdout)
-    output = verdict.reply["hookSpecificOutput"]["updatedToolOutput"]
+    alone = baseline.delivered(event, event["tool_response"], limits) or len(stdout)
+    if decided.reply is None:
+        return Preview(decided.route, decided.decision, decided.reason, len(stdout), alone,
+                       alone, stdout)
+    output = decided.reply["hookSpecificOutput"]["updatedToolOutput"]
     text = str(output["stdout"])
     got = baseline.delivered(event, output, limits)
-    return Preview(route, verdict.decision, verdict.reason, len(done.stdout), alone,
+    return Preview(decided.route, decided.decision, decided.reason, len(stdout), alone,
                    len(text) if got is None else got, text)
+
+
+def output(path: Path, command: str, project: str, cwd: Path) -> Preview:
+    """A saved command output, as the agent would get it had `command` printed it."""
+    return bash(command, _file_text(path), project, cwd)
+
+
+def search(path: Path, tool: str, project: str) -> Preview:
+    """A saved search result: for Grep, `path:line:text` lines (content mode); for Glob, one
+    path per line — as the search route would brief it."""
+    if tool not in ("Grep", "Glob"):
+        raise GarrepaError(f"{tool!r} is not Grep or Glob", hint="--tool Grep or --tool Glob")
+    text = _file_text(path)
+    if tool == "Grep":
+        response: dict[str, Any] = {"mode": "content", "numFiles": 0, "filenames": [],
+                                    "content": text, "numLines": text.count("\n") + 1}
+        tool_input: dict[str, Any] = {"pattern": "preview", "output_mode": "content"}
+    else:
+        names = [line for line in text.split("\n") if line]
+        response = {"filenames": names, "durationMs": 1, "numFiles": len(names),
+                    "truncated": False}
+        tool_input = {"pattern": "**/*"}
+    event: dict[str, Any] = {"hook_event_name": "PostToolUse", "tool_name": tool,
+                             "session_id": "preview", "cwd": project, "tool_input": tool_input,
+                             "tool_response": response}
+    decided = _decide(event, project)
+    if decided.reply is None:
+        return Preview(decided.route, decided.decision, decided.reason, len(text), len(text),
+                       len(text), text)
+    replaced = decided.reply["hookSpecificOutput"]["updatedToolOutput"]
+    shown = replaced["content"] if tool == "Grep" else "\n".join(replaced["filenames"])
+    return Preview(decided.route, decided.decision, decided.reason, len(text), len(text),
+                   len(shown), shown)
 
 
 def _file_text(path: Path) -> str:
@@ -215,15 +273,16 @@ def mcp(path: Path, tool: str, project: str) -> Preview:
     event = {"hook_event_name": "PostToolUse", "tool_name": tool, "session_id": "preview",
              "cwd": project, "tool_input": {},
              "tool_response": [{"type": "text", "text": text}]}
-    route, verdict = _decide(event, project)
+    decided = _decide(event, project)
     from garrepa_py import baseline
 
     alone = baseline.delivered(event, event["tool_response"]) or len(text)
-    if verdict.reply is None:
-        return Preview(route, "pass", verdict.reason, len(text), alone, alone, text)
-    output = verdict.reply["hookSpecificOutput"]["updatedToolOutput"]
+    if decided.reply is None:
+        return Preview(decided.route, decided.decision, decided.reason, len(text), alone,
+                       alone, text)
+    output = decided.reply["hookSpecificOutput"]["updatedToolOutput"]
     shown = output if isinstance(output, str) else "\n".join(
         str(block.get("text", "")) for block in output if isinstance(block, dict))
     got = baseline.delivered(event, output)
-    return Preview(route, verdict.decision, verdict.reason, len(text), alone,
+    return Preview(decided.route, decided.decision, decided.reason, len(text), alone,
                    len(shown) if got is None else got, shown)

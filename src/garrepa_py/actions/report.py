@@ -18,9 +18,12 @@ import statistics
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from garrepa_py import journal
+
+if TYPE_CHECKING:
+    from garrepa_py.journal import Record
 from garrepa_py.errors import GarrepaError
 
 CHARS_PER_TOKEN = 4  # the usual estimate for English text and code
@@ -71,7 +74,7 @@ class Tally:
     providers: Counter[str] = field(default_factory=Counter)  # how `auto` reached the model
     latencies: list[float] = field(default_factory=list)
 
-    def add(self, record: dict[str, Any]) -> None:
+    def add(self, record: Record) -> None:
         decision = record.get("decision")
         if decision == "compress" and str(record.get("reason", "")).startswith("wrapped-"):
             self.wrapped += 1  # the logs route's rewrite: its run is counted by the runner's record
@@ -148,7 +151,7 @@ def _known(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def counts(record: dict[str, Any]) -> tuple[int, int] | None:
+def counts(record: Record) -> tuple[int, int] | None:
     """(baseline, delivered) of a replacement, None when the journal line does not hold them:
     a line from before baseline.py could only say what the raw output was, and that is not
     what the agent would have received, so it is never counted as saved."""
@@ -288,18 +291,18 @@ def build(since: float | None = None, project: str | None = None,
     return report
 
 
-def _day(record: dict[str, Any]) -> str:
+def _day(record: Record) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(_ts(record)))
 
 
-def _recoveries(records: list[dict[str, Any]]
-                ) -> list[tuple[dict[str, Any], dict[str, Any] | None, int]]:
+def _recoveries(records: list[Record]
+                ) -> list[tuple[Record, Record | None, int]]:
     """Every read-back of a briefing, with the briefing (None: not in this window) and the
     characters it delivered: a Read of a spill and `peek`/`ask` (`recovers` a spill id), and a
     later pass of the same target in the same session (a section Read of a mapped document)."""
-    by_spill: dict[str, dict[str, Any]] = {}
-    last_brief: dict[tuple[object, object], dict[str, Any]] = {}
-    found: list[tuple[dict[str, Any], dict[str, Any] | None, int]] = []
+    by_spill: dict[str, Record] = {}
+    last_brief: dict[tuple[object, object], Record] = {}
+    found: list[tuple[Record, Record | None, int]] = []
     for record in sorted(records, key=_ts):
         if record.get("decision") == "compress":
             for spill in record.get("spills") or ():
@@ -365,7 +368,7 @@ def transcript_tokens(path: str) -> int | None:
     return sum(seen.values())
 
 
-def _sessions(records: list[dict[str, Any]], report: Report) -> None:
+def _sessions(records: list[Record], report: Report) -> None:
     """Per session with briefed or held-out events: those counts and, where the transcript can
     be read, the session's tokens — the holdout comparison's last column (read only when there
     is a holdout group: transcripts can be large)."""
@@ -386,12 +389,12 @@ def _sessions(records: list[dict[str, Any]], report: Report) -> None:
     report.sessions = sorted(by_session.values(), key=lambda row: row["session"])
 
 
-def _ts(record: dict[str, Any]) -> float:
+def _ts(record: Record) -> float:
     value = record.get("ts")
     return float(value) if isinstance(value, (int, float)) else 0.0
 
 
-def _links(records: list[dict[str, Any]], report: Report) -> None:
+def _links(records: list[Record], report: Report) -> None:
     """Recovery and the holdout comparison, from the journal's links: a briefing counts as
     recovered when, after it, the same session called the same target again (a Read of the
     same document, the same git command) or anyone read one of its spills (a Read of the spill
@@ -404,7 +407,7 @@ def _links(records: list[dict[str, Any]], report: Report) -> None:
         if isinstance(record.get("recovers"), str):
             spill_reads[record["recovers"]].append(_ts(record))
 
-    def followed(record: dict[str, Any], by_spill: bool) -> bool:
+    def followed(record: Record, by_spill: bool) -> bool:
         when = _ts(record)
         if record.get("key") and any(
                 t > when for t in same_target.get((record.get("session"), record["key"]), ())):
@@ -449,14 +452,14 @@ def transcript_results(path: str) -> dict[str, object] | None:
     return found
 
 
-def arrivals(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def arrivals(records: list[Record]) -> list[dict[str, Any]]:
     """Per session with replacements: how many were made and, from the transcript, how many
     `arrived` (the tool_result of their tool call holds the replacement: proof it reached the
     model), `not_arrived` (that tool_result is there and holds something else: Claude Code
     dropped the reply, for a shape it rejects or another hook finishing last) and `unknown`
     (no tool_result for it: the transcript is missing, unreadable, not a transcript, or the
     session is still running)."""
-    by_session: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    by_session: dict[str, list[Record]] = defaultdict(list)
     for record in records:
         if record.get("decision") == "compress" and record.get("session") \
                 and isinstance(record.get("fp"), str) and isinstance(record.get("tool_use_id"), str):
@@ -473,7 +476,7 @@ def arrivals(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-def arrival_state(record: dict[str, Any], results: dict[str, object] | None) -> str:
+def arrival_state(record: Record, results: dict[str, object] | None) -> str:
     """"arrived", "not_arrived" or "unknown" for one replacement (see `arrivals`)."""
     from garrepa_py import baseline
 

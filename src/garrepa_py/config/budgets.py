@@ -22,6 +22,9 @@ THRESHOLDS: dict[str, int] = {
     "git": 32_000,
     # as Read: from 50,000 up only costs (74,259 -> 76,440), nothing between 8K and 32K to judge
     "mcp": 32_000,
+    # any other command output, and Grep/Glob results: see "command" below
+    "command": 32_000,
+    "search": 32_000,
 }
 DEFAULT_THRESHOLD = THRESHOLDS["read"]  # the default `threshold.minChars` shows (config list)
 
@@ -62,3 +65,9 @@ def threshold(route: str, configured: int | None) -> int:
     """The size under which `route`'s results pass untouched: the user's `threshold.minChars`
     when they set one (`configured`), else the route's own default."""
     return configured if configured is not None else THRESHOLDS.get(route, DEFAULT_THRESHOLD)
+
+# ---- command (any other large Bash output) and search (Grep/Glob): the structural digest
+# (structural/command_output.py): head, tail, error lines, folded repeats, listings grouped
+# by file or directory with their line ranges; under the 10,040 chars Claude Code shows of a
+# failing command and far under its 30,000-char inline limit
+COMMAND_DIGEST_CHARS = 9_000

@@ -152,6 +152,19 @@ SETTINGS: tuple[Setting, ...] = (
             "the opt-in logs route: test and build commands run through garrepa-log, which "
             "keeps every failure (`garrepa init --logs` sets it and installs the entries)",
             needs_trust=True),
+    Setting("commands.enabled", True, _flag,
+            "the command route: any other large Bash output (grep -rn, find, ls -R, pip, "
+            "docker, kubectl, curl …) becomes a structural digest with line ranges into the "
+            "exact output; never a cat/head/tail/sed -n of a file that is not a log"),
+    Setting("commands.everyCommand", False, _flag,
+            "start the hook for every Bash command (one handler without an `if` rule) instead "
+            "of only the commands whose output is large often enough: a process per call"),
+    Setting("commands.exclude", [], _text_list,
+            "commands whose output always passes untouched: globs matched against the whole "
+            "command, like 'kubectl get secret*'"),
+    Setting("search.enabled", True, _flag,
+            "the search route: large Grep and Glob results (when those tools are enabled with "
+            "--tools …,Grep,Glob) become the same grouped digest"),
     Setting("mcp.excludeTools", [], _text_list,
             "MCP tools passed through untouched: exact names or globs like mcp__private__*"),
 )

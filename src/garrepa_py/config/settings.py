@@ -104,13 +104,33 @@ class LogsSettings(_Frozen):
         self._set(enabled=values["logs.enabled"] is True)
 
 
+class CommandSettings(_Frozen):
+    __slots__ = ("enabled", "every_command", "exclude")
+    enabled: bool
+    every_command: bool
+    exclude: tuple[str, ...]
+
+    def __init__(self, values: Mapping[str, object]) -> None:
+        self._set(enabled=values["commands.enabled"] is True,
+                  every_command=values["commands.everyCommand"] is True,
+                  exclude=_texts(values["commands.exclude"]))
+
+
+class SearchSettings(_Frozen):
+    __slots__ = ("enabled",)
+    enabled: bool
+
+    def __init__(self, values: Mapping[str, object]) -> None:
+        self._set(enabled=values["search.enabled"] is True)
+
+
 class Settings(_Frozen):
     """Every setting, by section. `threshold(route)` is the size under which a route's results
     pass untouched: the route's default (config/budgets.py) unless the user set
     `threshold.minChars`, which then holds for every route. `min_chars` is the Read route's."""
 
     __slots__ = ("mode", "min_chars", "configured_threshold", "holdout", "hook", "read",
-                 "provider", "spill", "mcp", "logs")
+                 "provider", "spill", "mcp", "logs", "commands", "search")
     mode: str
     min_chars: int
     configured_threshold: int | None  # `threshold.minChars` as the user set it; None: defaults
@@ -121,6 +141,8 @@ class Settings(_Frozen):
     spill: SpillSettings
     mcp: McpSettings
     logs: LogsSettings
+    commands: CommandSettings
+    search: SearchSettings
 
     def __init__(self, values: Mapping[str, object],
                  sources: Mapping[str, str] | None = None) -> None:
@@ -133,7 +155,8 @@ class Settings(_Frozen):
                   holdout=float(str(values["holdout"])),
                   hook=HookSettings(values), read=ReadSettings(values),
                   provider=ProviderSettings(values), spill=SpillSettings(values),
-                  mcp=McpSettings(values), logs=LogsSettings(values))
+                  mcp=McpSettings(values), logs=LogsSettings(values),
+                  commands=CommandSettings(values), search=SearchSettings(values))
 
     def threshold(self, route: str) -> int:
         """The size under which `route`'s results pass untouched (see the class docstring)."""

@@ -23,6 +23,7 @@ from garrepa_py.guard import secrets
 from garrepa_py.structural.briefing import Structural
 
 if TYPE_CHECKING:
+    from garrepa_py.journal import Record
     from garrepa_py.model.base import ModelClient
 
 MODEL_MARGIN_SECONDS = 0.5  # left after the model call for validation, spill and printing
@@ -41,23 +42,24 @@ def _default_factory(config: Config) -> tuple[ModelClient | None, str]:
 
 
 def cache_key(route: str, provider: str, model: str, source: str,
-              question: str | None = None) -> str:
-    """The key of a model briefing: the prompt's and both checks' versions are in it, so a
-    change to any of them asks again."""
+              question: str | None = None, instruction: str = prompt.GENERIC_INSTRUCTION) -> str:
+    """The key of a model briefing: the prompt's and both checks' versions and the route's
+    instruction are in it, so a change to any of them asks again."""
     return store.cache_key(route, f"{prompt.PROMPT_VERSION}/{directives.VERSION}/"
-                           f"{validate.VERSION}", provider, model,
-                           source + "\0" + (question or ""))
+                           f"{validate.VERSION}/{store.digest(instruction)[:16]}", provider,
+                           model, source + "\0" + (question or ""))
 
 
 def _model_briefing(request: BriefRequest, source: str, structural: Structural, config: Config,
                     project: str, deadline: float, client: ModelClient,
-                    journal: dict[str, Any]) -> tuple[str, str] | None:
+                    journal: Record) -> tuple[str, str] | None:
     """The validated model notes and garrepa's line of the must-keep handles they left out,
     from the cache or a fresh call; None means use structural.
 
     `source` is the masked source: the model sees placeholders, never a secret value.
     """
-    key = cache_key(request.route, client.name, client.model, source, request.question)
+    key = cache_key(request.route, client.name, client.model, source, request.question,
+                    request.instruction or prompt.GENERIC_INSTRUCTION)
     entry = store.cache_get(project, key)
     if entry is not None and _expired(entry):
         journal["retry"] = WITHHELD_REASON  # a withheld briefing is asked for again, once a day
@@ -85,9 +87,9 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
         return checked.text, checked.reason
 
     def took(reply: ModelReply) -> None:
-        journal.update(model=reply.model, input_tokens=reply.input_tokens,
-                       output_tokens=reply.output_tokens,
-                       model_ms=round((time.monotonic() - started) * 1000))
+        journal.update({"model": reply.model, "input_tokens": reply.input_tokens,
+                        "output_tokens": reply.output_tokens,
+                        "model_ms": round((time.monotonic() - started) * 1000)})
 
     started = time.monotonic()
     try:
@@ -103,7 +105,8 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
                                  "at": int(time.time())}, journal)
         return None
     except ModelError as exc:  # transient or refused at the door: not cached
-        journal.update(fallback=exc.reason, model_ms=round((time.monotonic() - started) * 1000))
+        journal.update({"fallback": exc.reason,
+                        "model_ms": round((time.monotonic() - started) * 1000)})
         return None
     took(exchange.reply)
     restored = list(also[-1]) if also else []
@@ -114,17 +117,18 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
 
 
 def _user_message(request: BriefRequest, source: str, structural: Structural, budget: int,
-                  journal: dict[str, Any]) -> str:
+                  journal: Record) -> str:
     """The numbered source, or, when that would be over the provider's context budget, the
     structural digest (its line ranges are the source's): never more than the budget allows.
     The reply is checked against the whole source either way."""
+    instruction = request.instruction or prompt.GENERIC_INSTRUCTION
     if len(prompt.SYSTEM) + len(source) <= budget:  # numbering only lengthens it
-        whole = prompt.user_message(request.route, request.label, source, request.question,
+        whole = prompt.user_message(instruction, request.label, source, request.question,
                                     request.model_chars)
         if len(prompt.SYSTEM) + len(whole) <= budget:
             return whole
-    journal.update(model_input="structural-digest", model_input_why=f"over-budget-{budget}")
-    return prompt.digest_message(request.route, request.label, structural.text, len(source),
+    journal.update({"model_input": "structural-digest", "model_input_why": f"over-budget-{budget}"})
+    return prompt.digest_message(instruction, request.label, structural.text, len(source),
                                  textlines.count(source), request.question, request.model_chars)
 
 
@@ -141,14 +145,14 @@ def _expired(entry: dict[str, Any], now: float | None = None) -> bool:
     return not isinstance(at, int) or current - at >= RETRY_WITHHELD_SECONDS
 
 
-def _remember(project: str, key: str, entry: dict[str, Any], journal: dict[str, Any]) -> None:
+def _remember(project: str, key: str, entry: dict[str, Any], journal: Record) -> None:
     try:
         store.cache_put(project, key, entry)
     except OSError:
         journal["cache"] = "unwritable"
 
 
-def _structural(request: BriefRequest, source: str, journal: dict[str, Any]) -> Structural:
+def _structural(request: BriefRequest, source: str, journal: Record) -> Structural:
     """The route's structural briefing; the generic one if the route's compressor fails."""
     try:
         return request.structural(source)
@@ -159,7 +163,7 @@ def _structural(request: BriefRequest, source: str, journal: dict[str, Any]) -> 
         return generic.compress(source)
 
 
-def _readable(request: BriefRequest, source: str, journal: dict[str, Any]) -> str | None:
+def _readable(request: BriefRequest, source: str, journal: Record) -> str | None:
     """The readable copy to spill, when the route has one and it differs from the source."""
     if request.readable is None:
         return None
@@ -175,7 +179,7 @@ LOG_DIGEST_HEAD = "[garrepa log | "  # structural/logs.py writes it; the lines a
 
 
 def _compose(request: BriefRequest, model: tuple[str, str] | None, structural: str,
-             journal: dict[str, Any]) -> str:
+             journal: Record) -> str:
     """The body: the model's notes fenced as data, then (or else) the structural briefing under
     the line that says its titles and excerpts are the source's own text. A document map's
     headings have their role markers and chat-template tokens shown escaped."""
@@ -205,7 +209,7 @@ def masked_note(found: secrets.Scan) -> str:
 def brief(request: BriefRequest, config: Config, project: str, deadline: float,
           client_factory: ClientFactory = _default_factory) -> Briefing:
     source = request.source
-    journal: dict[str, Any] = {}
+    journal: Record = {}
     found = secrets.scan(source)
     safe = secrets.mask(source, found) if found.findings else source
     if found:
@@ -216,7 +220,8 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
     if len(structural.text) + POINTER_RESERVE >= len(source):
         # Decided before any model call or spill: nothing is spent on a result that passes.
         return Briefing("pass", "not-shorter", journal=journal)
-    client, why_not = client_factory(config)
+    client, why_not = client_factory(config) if request.instruction is not None else (
+        None, "structural-route")  # a route with no model instruction briefs structurally
     model: tuple[str, str] | None = None
     if client is not None:
         journal["provider"] = getattr(client, "origin", "") or client.name  # how it was chosen

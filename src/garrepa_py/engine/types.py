@@ -4,17 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
+from garrepa_py.engine.prompt import GENERIC_INSTRUCTION
 from garrepa_py.structural.briefing import Structural
+
+if TYPE_CHECKING:
+    from garrepa_py.journal import Record
 
 
 @dataclass(frozen=True)
 class BriefRequest:
-    route: str  # "read" | "mcp" | "figma" | "git" | "generic": picks the model instruction
+    route: str  # the route's name (routes/registry.py), or "generic": stamp, cache, journal
     source: str  # the exact text the agent would otherwise receive
     label: str  # what it is, for the model and the stamp: a path, a tool name, a command
     structural: Callable[[str], Structural]  # pure: text in, structural briefing out
+    # what the cheap model is asked (the route's own, `Route.instruction`); None: no model,
+    # the structural briefing only
+    instruction: str | None = GENERIC_INSTRUCTION
     recovery: str | None = None  # where the exact bytes are when not spilled (Read: the file)
     question: str | None = None
     # True: the model's notes come first and the structural briefing stays below them (doc maps)
@@ -34,4 +41,4 @@ class Briefing:
     reason: str
     text: str = ""
     spill_path: str | None = None
-    journal: dict[str, Any] = field(default_factory=dict)  # numbers and labels, never content
+    journal: Record = field(default_factory=dict)  # type: ignore[assignment]  # never content

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from garrepa_py.fs import PrivateStream
     from garrepa_py.hook.log_capture import Captured
+    from garrepa_py.journal import Record
     from garrepa_py.structural.log_lines import Cut
     from garrepa_py.structural.logs import Digest
 
@@ -85,7 +86,7 @@ def _journal(options: dict[str, str], started: float, family: str, result: objec
         from garrepa_py import journal
         from garrepa_py.version import __version__
 
-        record = {"v": __version__, "event": "LogRun", "tool": "Bash", "route": "logs",
+        record: Record = {"v": __version__, "event": "LogRun", "tool": "Bash", "route": "logs",
                   "decision": "compress" if spill else "pass",
                   "reason": f"digested-{family}" if spill else "short-log",
                   "project": options.get("project"), "family": family,

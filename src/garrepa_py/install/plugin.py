@@ -22,9 +22,10 @@ PLUGIN_ID = f"{PLUGIN_NAME}@{MARKETPLACE_NAME}"
 PLUGIN_DIR = "plugin"
 PLUGIN_COMMAND = f'"${{CLAUDE_PLUGIN_ROOT}}"/hooks/{paths.LAUNCHER_NAME} plugin'
 TIMEOUT = 30
-DESCRIPTION = ("Keeps bulky tool results — large documentation Reads, MCP results, git dumps — "
-               "out of the agent's context as short, faithful briefings with a way back to the "
-               "exact bytes. Needs garrepa-py installed (pipx install garrepa-py).")
+DESCRIPTION = ("Keeps bulky tool results — large documentation Reads, MCP results, git dumps, "
+               "any large command output, Grep and Glob results — out of the agent's context as "
+               "short, faithful briefings with a way back to the exact bytes. Needs garrepa-py "
+               "installed (pipx install garrepa-py).")
 
 
 def hooks() -> dict[str, object]:
@@ -39,7 +40,8 @@ def hooks() -> dict[str, object]:
         handlers = group["hooks"]
         assert isinstance(handlers, list)
         handlers.append(slot.handler(TIMEOUT, PLUGIN_COMMAND))
-    return {"description": "garrepa-py: briefings of large Reads, MCP results and git dumps",
+    return {"description": "garrepa-py: briefings of large Reads, MCP results, git dumps, "
+                           "command outputs and searches",
             "hooks": events}
 
 

@@ -58,8 +58,9 @@ def install(project: Path, config_overrides: dict[str, object], timeout: int,
     outcome.changes.extend(config_plan.decided)
     outcome.notes.extend(config_plan.notes)
     settings_target(project)
-    logs_on = config_overrides.get("logs.enabled") is True or None
-    slots = settings_merge.project_slots(str(project), logs_on)
+    # `init --logs`: the logs route's entries, before the config's trust says so
+    on = {"logs": True} if config_overrides.get("logs.enabled") is True else None
+    slots = settings_merge.project_slots(str(project), on)
     logs_wanted = any(slot.event == "PreToolUse" and slot.matcher == "Bash" for slot in slots)
     runner = runner_file(project)
     if logs_wanted:

@@ -21,7 +21,7 @@ def runner_file(project: Path) -> Path:
 def runner_rule(project: Path) -> str:
     """The allow rule for the logs runner's own command: without it Claude Code would ask about
     the runner part of every wrapped command (measured)."""
-    from garrepa_py.install.runner_words import shell_word
+    from garrepa_py.hook_commands import shell_word
 
     return f"Bash({shell_word(str(runner_file(project))) or runner_file(project)}:*)"
 
@@ -73,9 +73,9 @@ def edit_local_allow(project: Path, add: bool, dry_run: bool) -> Change:
 
 def check_runner_path(runner: Path) -> None:
     """The logs route writes the runner's path into the rewritten command and into its allow
-    rule as one shell word (install/runner_words.py); a path that cannot be written so safely
+    rule as one shell word (hook_commands.py); a path that cannot be written so safely
     (a quote, `$`, non-ASCII: unmeasured) could never work, so it is refused."""
-    from garrepa_py.install.runner_words import shell_word
+    from garrepa_py.hook_commands import shell_word
 
     if shell_word(str(runner)) is None:
         raise GarrepaError(

@@ -7,73 +7,39 @@ foreign handlers, groups, keys and key order are kept.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
-from garrepa_py.install.commands import HOOK_COMMAND, is_hook_command
-
-
-@dataclass(frozen=True)
-class Slot:
-    """One place garrepa hooks into: an event, a matcher and the handler that runs there."""
-
-    event: str
-    matcher: str
-    condition: str | None  # the handler's `if` field
-
-    def handler(self, timeout: int, command: str = HOOK_COMMAND) -> dict[str, Any]:
-        handler: dict[str, Any] = {"type": "command"}
-        if self.condition:
-            handler["if"] = self.condition
-        handler["command"] = command
-        handler["timeout"] = timeout
-        return handler
-
+from garrepa_py.hook_commands import HOOK_COMMAND, is_hook_command
+from garrepa_py.routes.route import Slot
 
 EVENTS = ("PreToolUse", "PostToolUse")
-MCP_SLOT = Slot("PostToolUse", "mcp__.*", None)  # the size is unknown until the result exists
-
-
-def slots_for(read_rules: tuple[str, ...] | None, git_rules: tuple[str, ...],
-              log_rules: tuple[str, ...] = (), read_mode: str = "narrow") -> tuple[Slot, ...]:
-    """Every handler garrepa installs: a Read handler per documentation rule (one without a
-    rule when `read_rules` is None) — PostToolUse, where the map becomes the Read's own output,
-    or with `read.mode: deny` PreToolUse, where the map is the deny reason; the MCP handler; a
-    Bash handler per git rule; and with the opt-in logs route a PreToolUse Bash handler per
-    test/build runner rule. One Read handler per documentation Read, never two (measured in
-    Claude Code 2.1.328: a second handler on the same Read doubled its cost, 102 → 219 ms)."""
-    event = "PreToolUse" if read_mode == "deny" else "PostToolUse"
-    rules = list(read_rules) if read_rules is not None else [None]
-    reads = [Slot(event, "Read", rule) for rule in rules]
-    return (*reads, MCP_SLOT, *(Slot("PostToolUse", "Bash", rule) for rule in git_rules),
-            *(Slot("PreToolUse", "Bash", rule) for rule in log_rules))
 
 
 def default_slots() -> tuple[Slot, ...]:
-    """The slots for garrepa's default read.* settings."""
+    """Every handler garrepa installs with the default settings (the plugin's hooks.json)."""
     from garrepa_py.config import schema
-    from garrepa_py.config.settings import ReadSettings
-    from garrepa_py.install import rules
+    from garrepa_py.config.settings import Settings
+    from garrepa_py.routes import registry
 
-    read = ReadSettings(schema.flatten(schema.defaults_tree()))
-    return slots_for(rules.read_rules(read), rules.git_rules())
+    return registry.slots(Settings(schema.flatten(schema.defaults_tree()), {}))
 
 
-def project_slots(project: str | None, logs: bool | None = None) -> tuple[Slot, ...]:
-    """The slots for a project's effective config (its read.* settings decide the Read rules,
-    logs.enabled the logs route's; `logs` overrides that); the defaults' when the config cannot
-    be read."""
+def project_slots(project: str | None, on: Mapping[str, bool] | None = None
+                  ) -> tuple[Slot, ...]:
+    """Every handler for a project's effective config (its read.* settings decide the Read
+    rules, logs.enabled the logs route's, commands.* the command route's; `on` switches routes
+    on or off by name whatever the config says); the defaults' when the config cannot be
+    read."""
     from garrepa_py.config.load import load_config
     from garrepa_py.errors import GarrepaError
-    from garrepa_py.install import rules
+    from garrepa_py.routes import registry
 
     try:
         settings = load_config(project).settings
     except (GarrepaError, OSError, ValueError):
         settings = load_config(None).settings
-    logs_on = settings.logs.enabled if logs is None else logs
-    return slots_for(rules.read_rules(settings.read), rules.git_rules(),
-                     rules.log_rules() if logs_on else (), settings.read.mode)
+    return registry.slots(settings, on)
 
 
 class SettingsShapeError(ValueError):

@@ -1,65 +1,43 @@
 """The git route: a large `git diff`, `git log` or `git show` dump becomes a digest.
 
-The size is checked first (no parsing for small outputs). Output over 30,000 chars reaches the
-hook cut, with `persistedOutputPath` naming the full text: that file is the source, and the
-`persisted*` keys are dropped from the reply, or the agent would see our digest inside Claude
-Code's "persisted output" wrapper. The reply keeps the Bash shape the harness accepts.
+The size is checked first (no digest for small outputs). The result is taken and given back as
+routes/bash_result.py takes any Bash result (Claude Code's saved file of a long output is the
+source; the reply keeps the Bash shape).
 """
 
 from __future__ import annotations
 
+from garrepa_py.routes.route import Route
 from garrepa_py.routes.verdict import Verdict, passed
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from garrepa_py.config.settings import Settings
+    from garrepa_py.event import ToolEvent
+    from garrepa_py.routes.bash_result import BashResult
     from garrepa_py.routes.git_command import GitDump
     from garrepa_py.routes.verdict import HookContext
 
-MAX_SOURCE_BYTES = 32 * 1024 * 1024
 
+def handle(event: ToolEvent, context: HookContext) -> Verdict:
+    from garrepa_py.routes import bash_result
 
-def handle(event: dict[str, Any], context: HookContext) -> Verdict:
-    tool_input = event.get("tool_input")
-    response = event.get("tool_response")
-    if not isinstance(tool_input, dict) or not isinstance(response, dict):
-        return passed("unknown-shape")
-    command = tool_input.get("command")
-    stdout = response.get("stdout")
-    if not isinstance(command, str) or not isinstance(stdout, str):
-        return passed("unknown-shape")
-    if response.get("interrupted") or response.get("isImage"):
-        return passed("interrupted-or-image")
-    if response.get("backgroundTaskId") or tool_input.get("run_in_background"):
-        return passed("background-task")
-    persisted = response.get("persistedOutputPath")
-    if persisted is not None:
-        from garrepa_py.routes.saved_output import accepted_path
-
-        if accepted_path(event, persisted) is None:
-            return passed("persisted-path-refused")
-    size = response.get("persistedOutputSize") if persisted else len(stdout)
-    if not isinstance(size, int) or size < context.settings.threshold("git"):
+    result = bash_result.take(event)
+    if isinstance(result, Verdict):
+        return result
+    if result.size < context.settings.threshold("git"):
         return passed("under-threshold")
     from garrepa_py.routes.git_command import parse
 
-    dump = parse(command)
+    dump = parse(result.command)
     if dump is None:
         return passed("not-a-git-dump")
-    source = stdout
-    if isinstance(persisted, str):
-        from garrepa_py import fs
-
-        try:
-            data = fs.read_bounded(persisted, MAX_SOURCE_BYTES, follow=False)
-        except fs.Refused as exc:
-            # Never a silent cut: past the bound, Claude Code's own wrapper keeps it all.
-            return passed(f"persisted-output-{exc.reason}")
-        except OSError:
-            return passed("persisted-output-unreadable")
-        source = data.decode("utf-8", "replace")
-    return _digest(dump, command, response, source, context)
+    source = result.source()
+    if isinstance(source, Verdict):
+        return source
+    return _digest(dump, result, source, context)
 
 
 def _compressor(dump: GitDump) -> Any:
@@ -85,22 +63,72 @@ def _compressor(dump: GitDump) -> Any:
     return compressors.git(file_command, commit_file_command)
 
 
-def _digest(dump: GitDump, command: str, response: dict[str, Any], source: str,
-            context: HookContext) -> Verdict:
+def _digest(dump: GitDump, bash: BashResult, source: str, context: HookContext) -> Verdict:
     from garrepa_py.engine import compressors
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
 
     kind = compressors.KINDS["git"]
-    result = brief(BriefRequest(kind.route, source, command[:120], _compressor(dump),
-                                combine=kind.combine, model_chars=kind.model_chars),
+    result = brief(BriefRequest(kind.route, source, bash.command[:120], _compressor(dump),
+                                instruction=INSTRUCTION, combine=kind.combine,
+                                model_chars=kind.model_chars),
                    context.config, context.project, context.deadline)
     if result.decision != "compress":
         return Verdict("pass", result.reason, chars_in=len(source), notes=result.journal)
-    output = {k: v for k, v in response.items()
-              if k not in ("persistedOutputPath", "persistedOutputSize")}
-    output.update(stdout=result.text, stderr=str(response.get("stderr") or ""),
-                  interrupted=False)
-    reply = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
-    return Verdict("compress", f"digested-{dump.subcommand}", reply, chars_in=len(source),
+    return Verdict("compress", f"digested-{dump.subcommand}", bash.reply(result.text),
+                   chars_in=len(source),
                    chars_out=len(result.text), notes=result.journal)
+
+
+INSTRUCTION = ("Digest this git output: the nature of each change, the hottest files, notable "
+               "hunks with their file paths, exact test names and error strings. Never write a "
+               "commit message, never rewrite a patch.")
+DIGESTED = ("diff", "log", "show", "blame")  # git_command.DUMP_COMMANDS
+GIT_GLOBAL_OPTIONS = ("-C", "-c", "-P", "--no-pager", "--git-dir", "--work-tree", "--namespace",
+                      "--config-env", "--exec-path", "--no-optional-locks", "--literal-pathspecs",
+                      "--no-replace-objects", "--bare", "--glob-pathspecs", "--noglob-pathspecs",
+                      "--icase-pathspecs", "--no-advice")
+
+
+def rules(settings: Settings) -> tuple[str, ...]:
+    """The git commands the route digests, and every form that puts options before them.
+
+    Measured (tests/e2e/test_claude_if_rules.py): Claude Code strips leading `VAR=…` and
+    `cd … &&` parts; `Bash(git log*)` misses `git -C . log`, so each global option git accepts
+    before the subcommand gets its own rule. `Bash(git -c * log*)` also starts the hook for
+    `git -c k=v commit -m "fix log"` (the route passes it); `git -c k=v commit -qm x` starts
+    none."""
+    found = [f"Bash(git {command}*)" for command in DIGESTED]
+    for option in GIT_GLOBAL_OPTIONS:
+        if option == "-c":  # `git -c k=v commit` starts no hook; `git -c k=v log` does
+            found += [f"Bash(git -c * {command}*)" for command in DIGESTED]
+            continue
+        found.append(f"Bash(git {option} *)")
+        if option.startswith("--"):
+            found.append(f"Bash(git {option}=*)")
+    return tuple(found)
+
+
+def is_git_dump(event: ToolEvent) -> bool:
+    """A Bash result of exactly one read-only git diff, log, show or blame."""
+    if not event.post or event.tool != "Bash":
+        return False
+    command = event.input_text("command")
+    if command is None:
+        return False
+    from garrepa_py.routes.git_command import parse
+
+    return parse(command, check_paths=False) is not None
+
+
+def quick_pass(event: ToolEvent, settings: Settings) -> str | None:
+    from garrepa_py.routes.bash_result import small
+
+    return "under-threshold" if small(event, settings.threshold("git")) else None
+
+
+ROUTE = Route(
+    "git", summary="large git diff / log / show / blame output → a digest",
+    event="PostToolUse", matcher="Bash", rules=rules, claims=is_git_dump,
+    quick_pass=quick_pass, handle=handle, instruction=INSTRUCTION,
+    target=lambda event: event.input_text("command"))

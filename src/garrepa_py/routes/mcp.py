@@ -7,13 +7,15 @@ blocks for blocks, a string for a string. Errors fire PostToolUseFailure and nev
 
 from __future__ import annotations
 
+from garrepa_py.routes.route import Route
 from garrepa_py.routes.verdict import Verdict, passed
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from garrepa_py.config.settings import McpSettings
+    from garrepa_py.config.settings import McpSettings, Settings
+    from garrepa_py.event import ToolEvent
     from garrepa_py.routes.verdict import HookContext
 
 MAX_SAVED_BYTES = 16 * 1024 * 1024
@@ -68,9 +70,12 @@ def _names_secret_path(tool_input: Any) -> str | None:
     return None
 
 
-def handle(event: dict[str, Any], context: HookContext) -> Verdict:
-    tool = str(event.get("tool_name"))
-    response = event.get("tool_response")
+def handle(event: ToolEvent, context: HookContext, route: str = "mcp",
+           instruction: str | None = None) -> Verdict:
+    """`route` and `instruction`: the MCP route's own, or a route serving some MCP tools with
+    an instruction of its own (routes/figma.py)."""
+    tool = str(event.tool)
+    response = event.tool_response
     from garrepa_py.routes.saved_output import mcp_notice_path
 
     saved = mcp_notice_path(event, response) if isinstance(response, str) else None
@@ -91,7 +96,7 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
         return passed("excluded-tool")
     if sensitive_tool(tool):
         return passed("sensitive-tool")
-    if _names_secret_path(event.get("tool_input")):
+    if _names_secret_path(event.tool_input):
         return passed("secret-input")
     if isinstance(response, str):
         if saved is not None:
@@ -106,11 +111,11 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
             texts = [data.decode("utf-8", "replace")]
         else:
             texts = [response]
-    return _brief(tool, response, texts, saved, context)
+    return _brief(tool, response, texts, saved, context, route, instruction or INSTRUCTION)
 
 
 def _brief(tool: str, response: Any, texts: list[str], saved: str | None,
-           context: HookContext) -> Verdict:
+           context: HookContext, route: str, instruction: str) -> Verdict:
     """`saved`: Claude Code's own file of the exact result, named as the exact original; the
     agent is pointed at garrepa's readable copy when that differs (one long JSON line)."""
     from garrepa_py.engine import compressors
@@ -118,7 +123,6 @@ def _brief(tool: str, response: Any, texts: list[str], saved: str | None,
     from garrepa_py.engine.types import BriefRequest
 
     source = "\n\n".join(texts)
-    route = "figma" if "figma" in tool.lower() else compressors.KINDS["json"].route
     readable = compressors.json_readable(texts)
     recovery = None
     if saved is not None:
@@ -128,7 +132,8 @@ def _brief(tool: str, response: Any, texts: list[str], saved: str | None,
                         "offset/limit for any part]")
         readable = compressors.json_readable(texts, (source, laid_out))  # laid out once
     result = brief(BriefRequest(route, source, tool, compressors.json_blocks(texts),
-                                recovery=recovery, readable=readable, exact_copy=saved),
+                                instruction=instruction, recovery=recovery, readable=readable,
+                                exact_copy=saved),
                    context.config, context.project, context.deadline)
     if result.decision != "compress":
         return Verdict("pass", result.reason, chars_in=len(source), notes=result.journal)
@@ -149,3 +154,32 @@ def _brief(tool: str, response: Any, texts: list[str], saved: str | None,
     reply = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
     return Verdict("compress", "briefed", reply, chars_in=len(source),
                    chars_out=len(result.text), notes=result.journal)
+
+
+INSTRUCTION = ("Brief this tool result: what it says, every item with its id/key/number and URL, "
+               "owners, statuses, dates, decisions, errors and exact values.")
+
+
+def quick_pass(event: ToolEvent, settings: Settings) -> str | None:
+    threshold = settings.threshold("mcp")
+    response = event.tool_response
+    if isinstance(response, str) and not response.startswith("Error: result (") \
+            and len(response) < threshold:
+        return "under-threshold"
+    if isinstance(response, list) and all(isinstance(b, dict) for b in response):
+        texts = [b.get("text") for b in response if b.get("type") == "text"]
+        if sum(len(t) for t in texts if isinstance(t, str)) < threshold and all(
+                b.get("type") in ("text", "image") for b in response):
+            return "under-threshold"
+    return None
+
+
+def is_mcp_result(event: ToolEvent) -> bool:
+    # errors fire PostToolUseFailure, which cannot rewrite
+    return event.post and event.tool is not None and event.tool.startswith("mcp__")
+
+
+ROUTE = Route(
+    "mcp", summary="large MCP tool results → one briefing block (images kept)",
+    event="PostToolUse", matcher="mcp__.*",  # the size is unknown until the result exists
+    claims=is_mcp_result, quick_pass=quick_pass, handle=handle, instruction=INSTRUCTION)

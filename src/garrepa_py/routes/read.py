@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 
 from garrepa_py.routes import read_reply
+from garrepa_py.routes.route import Route
 from garrepa_py.routes.verdict import Verdict, passed
 
 TYPE_CHECKING = False
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from garrepa_py.config.settings import ReadSettings, Settings
+    from garrepa_py.event import ToolEvent
     from garrepa_py.routes.verdict import HookContext
 
 MAX_READ_BYTES = 16 * 1024 * 1024
@@ -49,19 +51,18 @@ def is_documentation(path: str, read: ReadSettings) -> bool:
     return False
 
 
-def quick_pass(event: dict[str, Any], settings: Settings) -> str | None:
+def quick_pass(event: ToolEvent, settings: Settings) -> str | None:
     """What `handle` would decide from the path and the event alone (no stat, no engine): not
     documentation, a result under the threshold, a PreToolUse event outside deny mode."""
-    tool_input = event.get("tool_input")
-    if not isinstance(tool_input, dict) or not isinstance(tool_input.get("file_path"), str):
+    tool_input, path = event.tool_input, event.input_text("file_path")
+    if tool_input is None or path is None:
         return "no-file-path"
-    path: str = tool_input["file_path"]
     if "\0" in path or not path:
         return "bad-path"
     if not is_documentation(path, settings.read):
         return "not-documentation"
-    if event.get("hook_event_name") == "PostToolUse":
-        window = read_reply.Window.of(event.get("tool_response"))
+    if event.post:
+        window = read_reply.Window.of(event.tool_response)
         if window is not None and len(window.content) <= settings.min_chars and \
                 "/.garrepa/spill/" not in path.replace("\\", "/"):  # a recovery: journaled
             return _small(tool_input, window)
@@ -104,7 +105,7 @@ def _opening(lines: list[str], first: int, count: int) -> int:
     return max(shown, 1)
 
 
-def handle(event: dict[str, Any], context: HookContext) -> Verdict:
+def handle(event: ToolEvent, context: HookContext) -> Verdict:
     """PostToolUse: a large result becomes the opening lines and the map, as the Read's own
     output. PreToolUse (`read.mode: deny` only): a large document is denied with the map as
     the reason, which Claude Code puts inside the Read's tool_result. Neither uses
@@ -114,10 +115,9 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
     A document over Claude Code's 256 KB Read cap gets Claude Code's own error (its Read fails
     as PostToolUseFailure, which cannot rewrite), which tells the agent to Read with offset and
     limit; a window of it over the threshold is then mapped like any large Read."""
-    tool_input = event.get("tool_input")
-    if not isinstance(tool_input, dict) or not isinstance(tool_input.get("file_path"), str):
+    tool_input, path = event.tool_input, event.input_text("file_path")
+    if tool_input is None or path is None:
         return passed("no-file-path")
-    path: str = tool_input["file_path"]
     if "\0" in path or not path:
         return passed("bad-path")
     read = context.settings.read
@@ -139,10 +139,9 @@ def handle(event: dict[str, Any], context: HookContext) -> Verdict:
         return passed("not-a-file")
     if info.st_size <= threshold:
         return passed("under-threshold")
-    post = event.get("hook_event_name") == "PostToolUse"
     window: read_reply.Window | None = None
-    if post:
-        window = read_reply.Window.of(event.get("tool_response"))
+    if event.post:
+        window = read_reply.Window.of(event.tool_response)
         if window is None:
             return passed("unknown-shape")
         if len(window.content) <= threshold:
@@ -227,10 +226,60 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
         # denied before it ran: what the Read would have delivered, from the file itself
         alone = baseline.read_error_chars(len(data)) if len(data) > READ_CAP_BYTES \
             else baseline.numbered_chars(text)
+        notes = result.journal.copy()
+        notes["baseline_chars"] = alone
         return Verdict("compress", "mapped-deny", read_reply.deny_reply(reason),
-                       chars_in=len(text), chars_out=len(reason),
-                       notes=dict(result.journal, baseline_chars=alone))
+                       chars_in=len(text), chars_out=len(reason), notes=notes)
     count = _opening(window.lines, 1, context.settings.read.opening_lines)
     content = read_reply.narrowed(window, count, result.text, len(lines))
     return Verdict("compress", "mapped-narrow", read_reply.post_reply(window, content),
                    chars_in=len(window.content), chars_out=len(content), notes=result.journal)
+
+
+SAFE_WORD = r"[A-Za-z0-9_+-]+"  # a word a rule can hold without quoting
+
+
+def rules(settings: Settings) -> tuple[str, ...] | None:
+    """One `if` rule per kind of documentation file; None when a configured value cannot be
+    written safely as a rule (then the Read handler has no `if` and the route decides alone).
+
+    Measured against Claude Code 2.1.328 (tests/e2e/test_claude_if_rules.py): rules use
+    permission-rule syntax and match case-insensitively; `Read(**/*.md)` matches at any depth,
+    inside and outside the project, for absolute and relative paths; `Read(**/README)` matches
+    the bare name at any depth (`Read(README)` alone misses files outside the project);
+    `Read(**/docs/**/*.html)` matches directly under and below any `docs` folder. Every handler
+    whose rule matches runs, so the rules are disjoint: one per documentation extension, one per
+    extensionless name, html/htm under the html folders only when those extensions are not
+    documentation already."""
+    import re  # the installer's and doctor's, never a hook event's
+
+    read = settings.read
+    extensions, names, folders = (sorted(read.doc_extensions), sorted(read.doc_names),
+                                  sorted(read.html_dirs))
+    if not all(re.fullmatch(SAFE_WORD, word) for word in (*extensions, *names, *folders)):
+        return None
+    found = [f"Read(**/*.{extension})" for extension in extensions]
+    found += [f"Read(**/{name})" for name in names]
+    found += [f"Read(**/{folder}/**/*.{extension})" for folder in folders
+              for extension in ("html", "htm") if extension not in read.doc_extensions]
+    return tuple(found)
+
+
+def _claims(event: ToolEvent) -> bool:
+    # mapped after the Read; before it only in deny mode
+    return event.tool == "Read" and event.hook_event in ("PreToolUse", "PostToolUse")
+
+
+def _event(settings: Settings) -> str:
+    """One Read handler per documentation Read, never two (measured in 2.1.328: a second
+    handler on the same Read doubled its cost, 102 → 219 ms)."""
+    return "PreToolUse" if settings.read.mode == "deny" else "PostToolUse"
+
+
+ROUTE = Route(
+    "read", summary="large documentation Reads → opening lines + document map",
+    event=_event, matcher="Read", rules=rules, claims=_claims, quick_pass=quick_pass,
+    handle=handle, target=lambda event: event.input_text("file_path"),
+    instruction="Write a map of this document: its purpose in one line, then what each major "
+                "section decides or defines (APIs, options, requirements, named terms kept "
+                "literally) with its line range, and where to read for what.")

@@ -17,8 +17,8 @@ from garrepa_py.routes.verdict import Verdict
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
 
+    from garrepa_py.journal import Record
     from garrepa_py.routes.verdict import HookContext
 
 DIGEST_SHARE = 4  # the digest replaces the log only when at most 1/DIGEST_SHARE of its size
@@ -28,7 +28,7 @@ def handle(text: str, total_lines: int, path: str, label: str, family: str,
            context: HookContext, window: read_reply.Window | None, asked_window: bool) -> Verdict:
     """The Read's verdict for `text`, a saved log of `family` (structural/saved_log.py);
     `asked_window`: the agent gave an offset or a limit (a part of the log is what it wants)."""
-    notes: dict[str, Any] = {"saved_log": family}
+    notes: Record = {"saved_log": family}
     if asked_window or window is not None and (window.first > 1 or len(window.lines) < total_lines):
         return Verdict("pass", "saved-log-window", notes=notes,
                        chars_in=len(window.content) if window is not None else None)

@@ -13,7 +13,7 @@ import re
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from garrepa_py.event import ToolEvent
 
 # The notice Claude Code 2.1.328-2.1.332 prints for an MCP result over its token cap (from the
 # binary's template): "Error: result (<size>) exceeds maximum allowed tokens. Output has been
@@ -33,11 +33,10 @@ MAX_NOTICE_CHARS = 4000
 NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
 
 
-def tool_results_dir(event: dict[str, Any]) -> str | None:
+def tool_results_dir(event: ToolEvent) -> str | None:
     """This session's tool-results folder, from the harness's own transcript path."""
-    transcript = event.get("transcript_path")
-    session = event.get("session_id")
-    if not isinstance(transcript, str) or not isinstance(session, str) or not session:
+    transcript, session = event.transcript, event.session
+    if transcript is None or not session:
         return None
     if "\0" in transcript or not os.path.isabs(transcript):
         return None
@@ -46,7 +45,7 @@ def tool_results_dir(event: dict[str, Any]) -> str | None:
     return os.path.join(transcript[: -len(".jsonl")], "tool-results")
 
 
-def accepted_path(event: dict[str, Any], path: object) -> str | None:
+def accepted_path(event: ToolEvent, path: object) -> str | None:
     """`path` when it names a plain file directly in this session's tool-results folder."""
     folder = tool_results_dir(event)
     if folder is None or not isinstance(path, str) or "\0" in path:
@@ -66,7 +65,7 @@ def accepted_path(event: dict[str, Any], path: object) -> str | None:
     return path
 
 
-def mcp_notice_path(event: dict[str, Any], text: str) -> str | None:
+def mcp_notice_path(event: ToolEvent, text: str) -> str | None:
     """The saved file an over-the-token-cap MCP notice names, when the notice is genuine."""
     if len(text) > MAX_NOTICE_CHARS or not text.startswith(NOTICE_HEAD):
         return None

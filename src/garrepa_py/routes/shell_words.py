@@ -30,8 +30,10 @@ reserved word (`if`, `for`, `while`, `time`, …): their words are not one comma
 
 from __future__ import annotations
 
-import string
-from dataclasses import dataclass
+# No `string`, no `dataclasses`: every Bash result the hook sees is tokenized, and those imports
+# cost a pass-through event several ms (tests/hook/test_entry.py holds the hook path to it).
+_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_DIGITS = "0123456789"
 
 AND = "\0&&"  # the `&&` operator; a NUL never reaches a word, so no quoted "&&" is mistaken for it
 OR = "\0||"
@@ -39,12 +41,12 @@ PIPE = "\0|"
 SEMICOLON = "\0;"
 SEPARATORS = frozenset({AND, OR, PIPE, SEMICOLON})
 REDIRECTION = "\0"  # the start of a redirection's operator word in `stages` (never in a word)
-WORD_CHARS = frozenset(string.ascii_letters + string.digits + "_-./:=,+%@^~*?[]")
-NAME_START = frozenset(string.ascii_letters + "_")
-NAME_CHARS = NAME_START | frozenset(string.digits)
+WORD_CHARS = frozenset(_LETTERS + _DIGITS + "_-./:=,+%@^~*?[]")
+NAME_START = frozenset(_LETTERS + "_")
+NAME_CHARS = NAME_START | frozenset(_DIGITS)
 DOUBLE_QUOTE_ESCAPES = frozenset('$`"\\')
 BLANKS = frozenset(" \t")
-DIGITS = frozenset(string.digits)
+DIGITS = frozenset(_DIGITS)
 OPERATOR_CHARS = frozenset("&|;<>")  # where a word ends when operators are understood
 PATTERN_CHARS = frozenset("*?[")
 RESERVED = frozenset({"if", "then", "else", "elif", "fi", "case", "esac", "for", "select",
@@ -56,11 +58,13 @@ class _Unsure(Exception):
     """The line holds something this tokenizer does not understand with certainty."""
 
 
-@dataclass
 class _Word:
-    text: str
-    variable: bool = False  # holds a `$NAME`: its value is known only when it runs
-    pattern: bool = False  # holds an unquoted `*`, `?` or `[`: a glob the shell expands
+    __slots__ = ("text", "variable", "pattern")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.variable = False  # holds a `$NAME`: its value is known only when it runs
+        self.pattern = False  # holds an unquoted `*`, `?` or `[`: a glob the shell expands
 
 
 def _printable(char: str) -> bool:
@@ -260,15 +264,27 @@ def is_redirection(word: str) -> bool:
     return word.startswith(REDIRECTION) and word not in SEPARATORS
 
 
-@dataclass(frozen=True)
 class SimpleCommand:
     """One command as the git and logs routes accept it: `[cd DIR &&] [source FILE &&]
     [VAR=value …] argv…` and nothing more."""
 
-    cd: str | None  # the directory of a leading `cd DIR &&`
-    sourced: str | None  # the script of a `source FILE &&` / `. FILE &&` (after the cd)
-    assignments: tuple[str, ...]
-    argv: tuple[str, ...]  # never empty
+    __slots__ = ("cd", "sourced", "assignments", "argv")
+
+    def __init__(self, cd: str | None, sourced: str | None, assignments: tuple[str, ...],
+                 argv: tuple[str, ...]) -> None:
+        self.cd = cd  # the directory of a leading `cd DIR &&`
+        self.sourced = sourced  # the script of a `source FILE &&` / `. FILE &&` (after the cd)
+        self.assignments = assignments
+        self.argv = argv  # never empty
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SimpleCommand) and (
+            self.cd, self.sourced, self.assignments, self.argv) == (
+            other.cd, other.sourced, other.assignments, other.argv)
+
+    def __repr__(self) -> str:
+        return (f"SimpleCommand(cd={self.cd!r}, sourced={self.sourced!r}, "
+                f"assignments={self.assignments!r}, argv={self.argv!r})")
 
 
 def simple_command(command: str) -> SimpleCommand | None:

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from garrepa_py.config.load import Config
+    from garrepa_py.journal import Record
 
 
 class HookContext:
@@ -38,17 +39,18 @@ class Verdict:
 
     def __init__(self, decision: str, reason: str, reply: dict[str, Any] | None = None,
                  chars_in: int | None = None, chars_out: int | None = None,
-                 notes: dict[str, Any] | None = None) -> None:
+                 notes: Record | None = None) -> None:
         self.decision = decision  # "pass" | "compress"
         self.reason = reason
         self.reply = reply
         self.chars_in = chars_in
         self.chars_out = chars_out
-        self.notes = notes or {}
+        self.notes: Record = notes or {}
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         """The fields this verdict adds to the event's journal line."""
-        fields = dict(self.notes, decision=self.decision, reason=self.reason)
+        fields = self.notes.copy()
+        fields.update({"decision": self.decision, "reason": self.reason})
         if self.chars_in is not None:
             fields["chars_in"] = self.chars_in
         if self.chars_out is not None:

@@ -1,0 +1,79 @@
+"""A hook event from Claude Code, parsed once into a typed record (standard library only).
+
+Claude Code sends every tool event as one JSON object (`session_id, transcript_path, cwd,
+hook_event_name, tool_name, tool_input, tool_use_id`, and after the tool ran `tool_response`;
+../shared/claude-code-hooks-measured.md §1). Each field is taken here once, with its type
+checked: a field of the wrong type is None, never a guess. `raw` keeps the object as it came,
+for the few places that must answer in its own shape (an `updatedInput` is the tool's input with
+one key changed) or measure it by Claude Code's rules (baseline.py).
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+class ToolEvent:
+    """One tool event. `tool_input` is the tool's input object (None when it is not one);
+    `tool_response` is whatever the tool returned, untyped: each route checks the shape it
+    serves (a Bash object, a Read object, MCP blocks or a string)."""
+
+    __slots__ = ("raw", "hook_event", "tool", "session", "tool_use_id", "cwd", "transcript",
+                 "tool_input", "tool_response")
+
+    def __init__(self, raw: dict[str, Any]) -> None:
+        self.raw = raw
+        self.hook_event = _text(raw.get("hook_event_name"))
+        self.tool = _text(raw.get("tool_name"))
+        self.session = _text(raw.get("session_id"))
+        self.tool_use_id = _text(raw.get("tool_use_id"))
+        self.cwd = _text(raw.get("cwd"))
+        self.transcript = _text(raw.get("transcript_path"))
+        tool_input = raw.get("tool_input")
+        self.tool_input: dict[str, Any] | None = tool_input if isinstance(tool_input, dict) \
+            else None
+        self.tool_response: Any = raw.get("tool_response")
+
+    def input_text(self, key: str) -> str | None:
+        """One string field of the tool's input (`command`, `file_path`), or None."""
+        return _text(self.tool_input.get(key)) if self.tool_input is not None else None
+
+    @property
+    def post(self) -> bool:
+        return self.hook_event == "PostToolUse"
+
+    @property
+    def pre(self) -> bool:
+        return self.hook_event == "PreToolUse"
+
+    def response_chars(self) -> int | None:
+        """The size of what the tool returned, in characters, without copying it."""
+        response = self.tool_response
+        if isinstance(response, str):
+            return len(response)
+        if isinstance(response, list):
+            return sum(len(b.get("text", "")) for b in response
+                       if isinstance(b, dict) and isinstance(b.get("text"), str))
+        if isinstance(response, dict):
+            persisted = response.get("persistedOutputSize")
+            if isinstance(persisted, int):
+                return persisted
+            text = response.get("stdout")
+            if isinstance(text, str):
+                return len(text) + len(str(response.get("stderr") or ""))
+            for key in ("content", "filenames"):  # Grep / Glob
+                value = response.get(key)
+                if isinstance(value, str):
+                    return len(value)
+                if isinstance(value, list) and key == "filenames":
+                    return sum(len(v) + 1 for v in value if isinstance(v, str))
+            file = response.get("file")
+            if isinstance(file, dict) and isinstance(file.get("content"), str):
+                return len(file["content"])
+        return None

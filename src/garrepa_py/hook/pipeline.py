@@ -1,0 +1,172 @@
+"""The one decision pipeline, for the hook process and `garrepa preview` alike (standard library
+only): event → route → config → quick pass → the route's handler → audit / holdout → reply.
+
+Every step writes what it decided into the event's journal record, so a preview shows the same
+decision and reason the hook would journal, including `audit`, `holdout` and the plugin
+deferring to the project's own entries. The hook runs `decide` under its watchdog; a preview
+runs it directly.
+"""
+
+from __future__ import annotations
+
+import os
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from garrepa_py.event import ToolEvent
+    from garrepa_py.journal import Record
+    from garrepa_py.routes.route import Route
+    from garrepa_py.routes.verdict import HookContext, Verdict
+
+DEADLINE_MARGIN_SECONDS = 1.5
+PLUGIN_DEFERS = "plugin-defers-to-project"
+CLAUDE_DEFAULT_TIMEOUT = 600  # what Claude Code waits for a handler with no `timeout`
+MAX_SETTINGS_BYTES = 4 * 1024 * 1024
+
+
+def installed_timeout(project: str, event_name: str | None) -> int | None:
+    """The `timeout` Claude Code enforces on this hook, read from the installed entry.
+
+    The hook must finish inside what Claude Code will wait for, whatever the config says: the
+    smallest timeout of garrepa's handlers for this event in the project's settings files.
+    """
+    from garrepa_py import fastjson, fs
+    from garrepa_py.hook_commands import is_hook_command
+
+    found: list[int] = []
+    for name in ("settings.json", "settings.local.json"):
+        try:
+            data = fastjson.loads(fs.read_bounded(
+                os.path.join(project, ".claude", name), MAX_SETTINGS_BYTES))
+            groups = data["hooks"][event_name]
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):
+            continue
+        for group in groups if isinstance(groups, list) else ():
+            handlers = group.get("hooks") if isinstance(group, dict) else None
+            for handler in handlers if isinstance(handlers, list) else ():
+                if not isinstance(handler, dict) or not is_hook_command(handler.get("command")):
+                    continue
+                timeout = handler.get("timeout")
+                if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) \
+                        and timeout > 0:
+                    found.append(int(timeout))
+                else:
+                    found.append(CLAUDE_DEFAULT_TIMEOUT)
+    return min(found) if found else None
+
+
+def target_key(route: Route, event: ToolEvent) -> str | None:
+    """A short fingerprint of what the call targets (the file, the command; the route says
+    which), never the text itself: the journal links a briefing to a later call on the same
+    target by it."""
+    value = route.target(event)
+    if not value:
+        return None
+    import zlib
+
+    data = value.strip().encode("utf-8", "surrogatepass")
+    return f"{zlib.crc32(data):08x}{len(data) % 4096:03x}"
+
+
+def held_out(event: ToolEvent, key: str | None, share: float) -> bool:
+    """Whether this event belongs to the control group: decided by the event itself (its tool
+    call id, else its session and target), so the same event is always in the same group."""
+    if share <= 0:
+        return False
+    import zlib
+
+    identity = event.tool_use_id or f"{event.session}\0{key}\0{event.tool}"
+    return zlib.crc32(identity.encode("utf-8", "surrogatepass")) / 2**32 < share
+
+
+def route_of(event: ToolEvent, record: Record) -> Route | None:
+    """The route that claims the event (None: it passes, `not-routed`); fills in the record's
+    identity fields."""
+    from garrepa_py.routes import registry
+
+    route = registry.route_for(event)
+    if route is None:
+        record.update({"decision": "pass", "reason": "not-routed"})
+        return None
+    key = target_key(route, event)
+    if key is not None:
+        record["key"] = key  # links a briefing to a later read of the same file or command
+    return route
+
+
+def prepare(route: Route, event: ToolEvent, project: str, deadline_from: float,
+            record: Record, via_plugin: bool = False) -> HookContext | None:
+    """Cheaply: the config, the route's quick checks, the deadline.
+
+    Returns None when the event is decided here (most events: a Read of source code, a small
+    result), so they cost no thread and no read of settings.json; else the context for
+    `decide`. `deadline_from`: the monotonic time the work's budget counts from."""
+    from garrepa_py.config.load import load_config
+    from garrepa_py.routes.verdict import HookContext
+
+    config = load_config(project)
+    if config.problems:  # a misspelt key or a bad value: its default serves, the journal says so
+        record["config_problems"] = len(config.problems)
+    if config.disabled:
+        record.update({"decision": "pass", "reason": "mode-off"})
+        return None
+    record["route"] = route.name
+    if via_plugin and installed_timeout(project, record.get("event")) is not None:
+        # the plugin and this project's own entries both run: the project's entry decides,
+        # and only it journals the event
+        record.update({"decision": "pass", "reason": PLUGIN_DEFERS})
+        return None
+    quick = route.quick_pass(event, config.settings)
+    if quick is not None:
+        record.update({"decision": "pass", "reason": quick})
+        return None
+    installed = installed_timeout(project, record.get("event"))
+    timeout = installed or config.settings.hook.timeout_seconds
+    budget = max(timeout - DEADLINE_MARGIN_SECONDS, 0.5)
+    record["deadline_ms"] = round(budget * 1000)  # the budget the work ran under: which timeout won
+    return HookContext(config, project, deadline_from + budget)
+
+
+def decide(route: Route, event: ToolEvent, context: HookContext,
+           record: Record) -> tuple[Verdict, dict[str, Any] | None]:
+    """The route's work: its verdict, and the reply to print (None: the original passes);
+    fills in `record`. In audit mode the reply is journaled, never delivered; in the holdout
+    group it is computed and passed."""
+    verdict = route.handle(event, context)
+    record.update(verdict.record())
+    if context.settings.mode == "audit" and verdict.reply is not None:
+        from garrepa_py import baseline
+
+        record["decision"] = "audit"  # computed and journaled, never delivered
+        record["would_deliver_chars"] = baseline.reply_delivered(event.raw, verdict.reply)
+        return verdict, None
+    if verdict.reply is not None and event.transcript is not None:
+        record["transcript"] = event.transcript  # where `report` finds the session's tokens
+    if verdict.reply is not None and held_out(event, record.get("key"),
+                                              context.settings.holdout):
+        # the control group: computed like any other, journaled as holdout, passed untouched
+        record.update({"decision": "holdout", "chars_out": record.get("chars_in")})
+        return verdict, None
+    return verdict, verdict.reply
+
+
+def count_delivery(event: ToolEvent | None, reply: dict[str, Any] | None,
+                   record: Record) -> None:
+    """`delivered_chars`: what the model receives after Claude Code applies its own rules to
+    the reply (a digest over its Bash limit is persisted again), or the baseline when the
+    original passes; with a reply, its fingerprint (never the text), by which `report` finds
+    it in the transcript's result for the event's tool_use_id."""
+    if reply is None or event is None:
+        if "baseline_chars" in record:  # an event that was parsed: the original passes
+            record["delivered_chars"] = record["baseline_chars"]
+        if isinstance(record.get("recovers"), str):  # a read of a spill: what it brought back
+            record["recovery_chars"] = record.get("delivered_chars")
+        return
+    from garrepa_py import baseline
+
+    record["delivered_chars"] = baseline.reply_delivered(event.raw, reply)
+    text = baseline.replacement_text(reply)
+    if text is not None:
+        record["fp"] = baseline.fingerprint(text)

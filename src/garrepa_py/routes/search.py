@@ -1,0 +1,105 @@
+"""The search route: a large Grep or Glob result (tools a user enables with
+`--tools …,Grep,Glob`; this build's default set has neither, so searches usually arrive as Bash
+output and take the command route) becomes the command route's grouped digest — matches by
+file, paths by directory, each with its line range in the spill of the exact result.
+
+The reply keeps the tool's own shape (measured: docs/measured-search-tools.md): a Grep in
+content mode gets a new `content`, a path list (Glob, Grep files_with_matches) new `filenames`
+whose lines are the digest's; the counts Claude Code prints from stay the result's own.
+"""
+
+from __future__ import annotations
+
+from garrepa_py.routes.route import Route
+from garrepa_py.routes.verdict import Verdict, passed
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from garrepa_py.config.settings import Settings
+    from garrepa_py.event import ToolEvent
+    from garrepa_py.routes.verdict import HookContext
+    from garrepa_py.structural.briefing import Structural
+
+TOOLS = ("Grep", "Glob")
+
+
+def _text_of(response: Any) -> tuple[str, str] | None:
+    """(which field holds the result, its text): `content` for a Grep in content or count
+    mode, `filenames` (joined by newlines) for Glob and files_with_matches."""
+    if not isinstance(response, dict):
+        return None
+    content = response.get("content")
+    if isinstance(content, str) and content:
+        return "content", content
+    names = response.get("filenames")
+    if isinstance(names, list) and names and all(isinstance(n, str) for n in names):
+        return "filenames", "\n".join(names)
+    return None
+
+
+def _hint(event: ToolEvent) -> str:
+    """What the digest should read the result as: a grep listing or a path list."""
+    if event.tool == "Glob":
+        return "find"
+    mode = event.input_text("output_mode") or "files_with_matches"
+    return "grep -rn" if mode == "content" else "grep -c" if mode == "count" else "find"
+
+
+def handle(event: ToolEvent, context: HookContext) -> Verdict:
+    if not context.settings.search.enabled:
+        return passed("search-off")
+    taken = _text_of(event.tool_response)
+    if taken is None:
+        return passed("unknown-shape")
+    field, source = taken
+    if len(source) < context.settings.threshold("search"):
+        return passed("under-threshold")
+    from garrepa_py.guard.secrets import secret_path
+
+    for key in ("path", "pattern", "glob"):
+        value = event.input_text(key)
+        if value and ("/" in value or value.startswith(".")) and secret_path(value):
+            return passed("secret-path")
+    from garrepa_py.config import budgets
+    from garrepa_py.engine.brief import brief
+    from garrepa_py.engine.types import BriefRequest
+    from garrepa_py.structural import command_output
+
+    hint = _hint(event)
+    label = f"{event.tool} {event.input_text('pattern') or ''}".strip()[:120]
+
+    def compress(text: str) -> Structural:
+        return command_output.digest(text, hint, budgets.COMMAND_DIGEST_CHARS)
+
+    result = brief(BriefRequest("search", source, label, compress, instruction=None),
+                   context.config, context.project, context.deadline)
+    if result.decision != "compress":
+        return Verdict("pass", result.reason, chars_in=len(source), notes=result.journal)
+    output = dict(event.tool_response)
+    output[field] = result.text if field == "content" else result.text.split("\n")
+    reply = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
+    return Verdict("compress", f"digested-{event.tool.lower() if event.tool else 'search'}",
+                   reply, chars_in=len(source), chars_out=len(result.text), notes=result.journal)
+
+
+def _claims(event: ToolEvent) -> bool:
+    return event.post and event.tool in TOOLS
+
+
+def quick_pass(event: ToolEvent, settings: Settings) -> str | None:
+    if not settings.search.enabled:
+        return "search-off"
+    taken = _text_of(event.tool_response)
+    if taken is not None and len(taken[1]) < settings.threshold("search"):
+        return "under-threshold"
+    return None
+
+
+ROUTE = Route(
+    "search", summary="large Grep / Glob results (when enabled) → matches by file, paths by "
+                      "directory",
+    event="PostToolUse", matcher="Grep|Glob", enabled=lambda settings: settings.search.enabled,
+    claims=_claims, quick_pass=quick_pass, handle=handle,
+    target=lambda event: f"{event.input_text('pattern')}\0{event.input_text('path')}")
