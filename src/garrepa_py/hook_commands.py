@@ -6,8 +6,9 @@ own handler that merely mentions "garrepa hook" (a wrapper, a logger) is never t
 
 The logs runner's path is one shell word, the same in the rewritten command and in the allow
 rule `init` writes for it. Measured against Claude Code 2.1.328 and 2.1.332: a rewrite
-`ORIGINAL 2>&1 | '/p/my proj/runner' …` runs under the allow rule `Bash('/p/my proj/runner':*)` (single quotes in both) and asks
-under `Bash(/p/my proj/runner:*)`; a backslash-escaped space is refused outright ("Contains
+`ORIGINAL 2>&1 | '/p/my proj/runner' …` runs under the allow rule
+`Bash('/p/my proj/runner':*)` (single quotes in both) and asks under
+`Bash(/p/my proj/runner:*)`; a backslash-escaped space is refused outright ("Contains
 backslash-escaped whitespace"). So a path that needs quoting only for its spaces is written
 single-quoted; any other character the shell would need quoted (`'`, `$`, `"`, non-ASCII, …) was
 not measured, and the route is refused for it.
