@@ -233,6 +233,50 @@ def read_chars(response: object) -> int | None:
     return numbered_chars(file["content"], start if isinstance(start, int) and start > 0 else 1)
 
 
+# Grep and Glob (measured on 2.1.328 and 2.1.332: docs/measured-search-tools.md): each tool
+# renders its result, then persists it past its own bound, with the same notice as Bash
+GREP_INLINE = 20_000
+GLOB_INLINE = 50_000
+
+
+def search_text(tool: str, output: object) -> str | None:
+    """A Grep or Glob result as the tool renders it for the model (the counts' header and
+    footers as measured; None for a shape it does not take)."""
+    if not isinstance(output, dict):
+        return None
+    names = output.get("filenames")
+    if tool == "Glob":
+        if not isinstance(names, list):
+            return None
+        text = "\n".join(str(n) for n in names)
+        total = output.get("totalMatches")
+        if output.get("truncated") is True and isinstance(total, int):
+            more = total - len(names)
+            text += (f"\n(Showing {len(names)} of {total} matching files; {more} more are not "
+                     "listed. Narrow the pattern or path to see the rest.)")
+        return text
+    mode = output.get("mode")
+    content = output.get("content")
+    limit = output.get("appliedLimit")
+    if mode == "files_with_matches" and isinstance(names, list):
+        count = output.get("numFiles")
+        head = f"Found {count} file{'' if count == 1 else 's'}" + (
+            f" limit: {limit}" if limit else "")
+        return "\n".join([head, *(str(n) for n in names)])
+    if mode in ("content", "count") and isinstance(content, str):
+        return content + (f"\n\n[Showing results with pagination = limit: {limit}]"
+                          if limit and mode == "content" else "")
+    return None
+
+
+def search_chars(tool: str, output: object, path: str) -> int | None:
+    text = search_text(tool, output)
+    if text is None:
+        return None
+    bound = GLOB_INLINE if tool == "Glob" else GREP_INLINE
+    return len(text) if len(text) <= bound else notice_chars(text, len(text), path)
+
+
 def delivered(event: Mapping[str, Any], output: object,
               limits: BashLimits | None = None) -> int | None:
     """What the model receives when Claude Code applies its rules to `output` — the tool's own
@@ -252,6 +296,8 @@ def delivered(event: Mapping[str, Any], output: object,
         return read_chars(output)
     if isinstance(tool, str) and tool.startswith("mcp__"):
         return mcp_chars(output, path)
+    if tool in ("Grep", "Glob"):
+        return search_chars(tool, output, path)
     return None
 
 

@@ -67,7 +67,7 @@ class ClaudeRun:
 def run_claude(project: Path, base_url: str, home: Path, garrepa_home: Path,
                mcp_config: Path | None = None, timeout: float = 180,
                extra_env: dict[str, str] | None = None, unset: tuple[str, ...] = (),
-               skip_permissions: bool = True) -> ClaudeRun:
+               skip_permissions: bool = True, extra_args: tuple[str, ...] = ()) -> ClaudeRun:
     binary = claude_binary()
     assert binary is not None, "Claude Code is not installed; run scripts/test"
     home.mkdir(parents=True, exist_ok=True)
@@ -96,6 +96,7 @@ def run_claude(project: Path, base_url: str, home: Path, garrepa_home: Path,
                "--output-format", "stream-json", "--verbose", "--include-hook-events"]
     if mcp_config is not None:
         command += ["--mcp-config", str(mcp_config)]
+    command += list(extra_args)  # e.g. ("--tools", "Bash,Read,Grep,Glob")
     proc = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True,
                           timeout=timeout, stdin=subprocess.DEVNULL, check=False)
     events = []

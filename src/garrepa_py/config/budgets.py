@@ -22,9 +22,11 @@ THRESHOLDS: dict[str, int] = {
     "git": 32_000,
     # as Read: from 50,000 up only costs (74,259 -> 76,440), nothing between 8K and 32K to judge
     "mcp": 32_000,
-    # any other command output, and Grep/Glob results: see "command" below
+    # any other command output: as git, Claude Code delivers it whole up to 30,000 chars
     "command": 32_000,
-    "search": 32_000,
+    # Grep results: Claude Code persists a Grep result past 20,000 chars (a 2 KB preview,
+    # docs/measured-search-tools.md), so under that it is already delivered whole
+    "search": 20_000,
 }
 DEFAULT_THRESHOLD = THRESHOLDS["read"]  # the default `threshold.minChars` shows (config list)
 

@@ -5,7 +5,9 @@ file, paths by directory, each with its line range in the spill of the exact res
 
 The reply keeps the tool's own shape (measured: docs/measured-search-tools.md): a Grep in
 content mode gets a new `content`, a path list (Glob, Grep files_with_matches) new `filenames`
-whose lines are the digest's; the counts Claude Code prints from stay the result's own.
+whose lines are the digest's. Claude Code's Grep cuts a result to 250 entries unless the agent
+asks for more (`head_limit: 0`), and persists a Grep result past 20,000 chars (a 2 KB preview):
+the threshold sits there; Glob stops at 100 files and rarely gets large.
 """
 
 from __future__ import annotations
@@ -77,11 +79,27 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
                    context.config, context.project, context.deadline)
     if result.decision != "compress":
         return Verdict("pass", result.reason, chars_in=len(source), notes=result.journal)
-    output = dict(event.tool_response)
-    output[field] = result.text if field == "content" else result.text.split("\n")
+    output = _replaced(event.tool_response, field, result.text)
     reply = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
     return Verdict("compress", f"digested-{event.tool.lower() if event.tool else 'search'}",
                    reply, chars_in=len(source), chars_out=len(result.text), notes=result.journal)
+
+
+def _replaced(response: dict[str, Any], field: str, text: str) -> dict[str, Any]:
+    """The tool's own shape with the digest in it, and the counts Claude Code renders set to
+    what they say of the digest (measured: Grep's pagination footer comes from `appliedLimit`,
+    Glob's "Showing N of M" note from `truncated`; the digest's own first line gives the
+    result's totals): nothing it prints about the replacement is untrue."""
+    output = {k: v for k, v in response.items() if k != "appliedLimit"}
+    if field == "content":
+        output["content"] = text
+        if "numLines" in output:
+            output["numLines"] = text.count("\n") + 1
+    else:
+        output["filenames"] = text.split("\n")
+        if "truncated" in output:
+            output["truncated"] = False
+    return output
 
 
 def _claims(event: ToolEvent) -> bool:

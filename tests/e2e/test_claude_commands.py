@@ -1,0 +1,128 @@
+"""The command route (any other large Bash output) and the search route (Grep with the tools
+enabled) against the real Claude Code binary: what the model's tool_result holds.
+
+Negative controls: without garrepa's hooks the same calls arrive as Claude Code's own
+persisted-output notice (a 2 KB preview), and an exact file read (`cat` of source code) is
+never touched, hooks or not.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from garrepa_py import journal
+
+from ..support.claude_run import run_claude
+from ..support.fake_anthropic import FakeAnthropic, Turn
+from .conftest import garrepa
+
+pytestmark = pytest.mark.e2e
+SPILL = re.compile(r"\[exact original: (\S+) \(")
+GREP = 'grep -rn "def " src tests'
+SEARCH_TOOLS = ("--tools", "Bash,Read,Grep,Glob")
+
+
+def bash(command: str) -> Turn:
+    return Turn.tool("Bash", command=command, description="look")
+
+
+def read_spill(body: dict[str, Any]) -> Turn:
+    last = json.dumps(body["messages"][-1]).replace("\\\\", "\\")
+    return Turn.tool("Read", file_path=SPILL.findall(last)[-1], offset=1, limit=2)
+
+
+def files_with_matches(repo: Path) -> list[str]:
+    out = subprocess.run(["grep", "-rl", "def ", "src", "tests"], cwd=repo, capture_output=True,
+                         text=True, check=True).stdout
+    return sorted(out.split())
+
+
+def named_or_rolled_up(path: str, digest: str) -> bool:
+    """The file is named, or a directory it is in is rolled up with its line range."""
+    if f"{path}:" in digest:
+        return True
+    parts = path.split("/")
+    return any(f"{'/'.join(parts[:i])}/ (" in digest for i in range(1, len(parts)))
+
+
+def session(repo: Path, tmp_path: Path, garrepa_home: Path, script: list[Any],
+            extra_args: tuple[str, ...] = ()) -> list[Any]:
+    with FakeAnthropic(script) as fake:
+        run = run_claude(repo, fake.url, tmp_path / "home", garrepa_home,
+                         extra_args=extra_args)
+        assert run.returncode == 0, run.stderr[-2000:]
+        return [r["content"] for r in fake.tool_results().values()]
+
+
+def test_a_large_grep_becomes_a_digest_and_a_source_cat_stays_exact(
+        repo_copy: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    garrepa("init", str(repo_copy), "--provider", "none")
+    whole = subprocess.run(GREP, shell=True, cwd=repo_copy, capture_output=True, text=True,
+                           check=True).stdout
+    source = (repo_copy / "src" / "click" / "core.py").read_text()
+    assert len(whole) > 30000 and len(source) > 30000
+    grep_result, spill_read, cat_result = session(
+        repo_copy, tmp_path, garrepa_home,
+        [bash(GREP), read_spill, bash("cat src/click/core.py")])
+    assert isinstance(grep_result, str)
+    assert grep_result.startswith(f"[garrepa briefing | command | {GREP} | ")
+    assert "<persisted-output>" not in grep_result and len(grep_result) < 12000
+    missing = [p for p in files_with_matches(repo_copy) if not named_or_rolled_up(p, grep_result)]
+    assert missing == []
+    # the spill the digest names is the exact, whole output, and the agent can Read it
+    spill = Path(SPILL.findall(grep_result)[0]).read_text()
+    # (grep walks the tree in its own order there: the same lines, maybe in another order)
+    assert sorted(spill.split("\n")) == sorted(whole.split("\n"))
+    assert spill_read == "\n".join(f"{i}\t{line}" for i, line in
+                                   enumerate(spill.split("\n")[:2], 1))
+    # source code read whole: Claude Code's own notice, garrepa changes nothing
+    assert isinstance(cat_result, str) and cat_result.startswith("<persisted-output>")
+    reasons = [(r.get("route"), r.get("reason"))
+               for r in journal.read(target=garrepa_home / "journal.jsonl")]
+    assert ("command", "digested") in reasons and ("command", "exact-file-read") in reasons
+
+
+def test_without_the_hooks_the_same_grep_is_a_2_kb_preview(
+        repo_copy: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    """The negative control: the digest above is garrepa's, not Claude Code's."""
+    (grep_result,) = session(repo_copy, tmp_path, garrepa_home, [bash(GREP)])
+    assert isinstance(grep_result, str) and grep_result.startswith("<persisted-output>")
+    assert "garrepa" not in grep_result
+    assert len(grep_result) < 3000
+
+
+def grep_tool(head_limit: int) -> Turn:
+    return Turn.tool("Grep", pattern="def ", path=".", output_mode="content", **{"-n": True},
+                     head_limit=head_limit)
+
+
+def test_a_large_grep_tool_result_becomes_the_same_digest(
+        repo_copy: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    """With Grep enabled and `head_limit: 0` (Claude Code's own default cuts at 250 lines, under
+    its 20,000-char inline bound), the whole match list reaches the hook: the model gets the
+    grouped digest in the Grep tool_result instead of a persisted-output preview."""
+    garrepa("init", str(repo_copy), "--provider", "none")
+    result, small = session(repo_copy, tmp_path, garrepa_home,
+                            [grep_tool(0), grep_tool(20)], SEARCH_TOOLS)
+    assert isinstance(result, str)
+    assert result.startswith("[garrepa briefing | search | Grep def | ")
+    assert "<persisted-output>" not in result and len(result) < 12000
+    assert "src/click/core.py" in result
+    assert isinstance(small, str) and "garrepa" not in small  # 20 lines: Claude Code's own
+    routes = [(r.get("route"), r.get("reason"), r.get("decision"))
+              for r in journal.read(target=garrepa_home / "journal.jsonl")]
+    assert ("search", "digested-grep", "compress") in routes
+    assert ("search", "under-threshold", "pass") in routes
+
+
+def test_without_the_hooks_a_large_grep_tool_result_is_a_preview(
+        repo_copy: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    (result,) = session(repo_copy, tmp_path, garrepa_home, [grep_tool(0)], SEARCH_TOOLS)
+    assert isinstance(result, str) and result.startswith("<persisted-output>")
+    assert "garrepa" not in result
