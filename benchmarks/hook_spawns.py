@@ -9,7 +9,7 @@ it with `--include-hook-events`; the script prints the hook processes started pe
     python benchmarks/hook_spawns.py --variant rules    # garrepa init as it is now
     python benchmarks/hook_spawns.py --variant before   # the first round's entries
     python benchmarks/hook_spawns.py --variant none     # no garrepa at all
-The wall time of each variant is taken from outside, with farm-bench (docs/benchmarks.md).
+The wall time of each variant is taken from outside, as paired whole-process timings (docs/benchmarks.md).
 """
 
 from __future__ import annotations
