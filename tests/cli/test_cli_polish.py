@@ -177,6 +177,37 @@ def test_preview_of_git_and_mcp(tmp_path: Path, repo_copy: Path, github_corpus: 
     assert mcp["text"].startswith("[garrepa briefing | mcp | mcp__github__list_issues |")
 
 
+def test_preview_of_any_command_output_and_of_a_grep_result(tmp_path: Path,
+                                                              repo_copy: Path) -> None:
+    """`--output FILE --command CMD`: a saved Bash output as the hook's pipeline decides it (the
+    command route here; a source `cat` of the same bytes passes exactly); `--grep FILE`: the
+    search route's view of a Grep content result. Sizes are against Claude Code alone."""
+    env = {"GARREPA_PROVIDER": "none"}
+    out = tmp_path / "grep.txt"
+    out.write_text(subprocess.run(["grep", "-rn", "def ", "src", "tests"], cwd=repo_copy,
+                                  capture_output=True, text=True, check=True).stdout)
+    text = out.read_text()
+    from garrepa_py import baseline
+
+    notice = baseline.notice_chars(text, len(text), "/tmp/session/tool-results/toolu_x.txt")
+    shown = json.loads(cli("preview", "--json", "--output", str(out), "--command",
+                           "grep -rn 'def ' src tests", cwd=repo_copy, env=env).stdout)
+    assert (shown["route"], shown["decision"], shown["reason"]) == ("command", "compress",
+                                                                    "digested")
+    assert (shown["raw_chars"], shown["baseline_chars"]) == (len(text), notice)
+    assert shown["text"].startswith("[garrepa briefing | command | grep -rn 'def ' src tests")
+    exact = json.loads(cli("preview", "--json", "--output", str(out), "--command",
+                           "cat src/click/core.py", cwd=repo_copy, env=env).stdout)
+    assert (exact["decision"], exact["reason"], exact["text"]) == ("pass", "exact-file-read",
+                                                                   text)
+    missing = cli("preview", "--output", str(out), cwd=repo_copy, env=env)
+    assert missing.returncode == 1 and "--output needs --command" in missing.stderr
+    grep = json.loads(cli("preview", "--json", "--grep", str(out), cwd=repo_copy,
+                          env=env).stdout)
+    assert (grep["route"], grep["reason"]) == ("search", "digested-grep")
+    assert grep["baseline_chars"] == notice  # a Grep result over 20,000 chars is persisted
+
+
 def test_preview_of_a_log_is_what_the_runner_prints(tmp_path: Path, garrepa_home: Path,
                                                     log_corpus: Path) -> None:
     """`preview --log` goes through the runner's own outcome: the same digest text the runner

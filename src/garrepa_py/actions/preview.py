@@ -208,13 +208,17 @@ def search(path: Path, tool: str, project: str) -> Preview:
                              "session_id": "preview", "cwd": project, "tool_input": tool_input,
                              "tool_response": response}
     decided = _decide(event, project)
+    from garrepa_py import baseline
+
+    alone = baseline.delivered(event, response) or len(text)  # persisted past its bound
     if decided.reply is None:
-        return Preview(decided.route, decided.decision, decided.reason, len(text), len(text),
-                       len(text), text)
+        return Preview(decided.route, decided.decision, decided.reason, len(text), alone,
+                       alone, text)
     replaced = decided.reply["hookSpecificOutput"]["updatedToolOutput"]
     shown = replaced["content"] if tool == "Grep" else "\n".join(replaced["filenames"])
-    return Preview(decided.route, decided.decision, decided.reason, len(text), len(text),
-                   len(shown), shown)
+    got = baseline.delivered(event, replaced)
+    return Preview(decided.route, decided.decision, decided.reason, len(text), alone,
+                   len(shown) if got is None else got, shown)
 
 
 def _file_text(path: Path) -> str:

@@ -465,8 +465,14 @@ def preview(
     log_file: Annotated[Path | None, typer.Option(
         "--log", help="A saved test or build log (the logs route's view of it).")] = None,
     command: Annotated[str | None, typer.Option(
-        "--command", help="The command that printed --log, e.g. 'npx jest' (its family); "
-                          "without it the log's look decides.")] = None,
+        "--command", help="The command that printed --log (its family, e.g. 'npx jest'; "
+                          "without it the log's look decides) or --output (required).")] = None,
+    output_file: Annotated[Path | None, typer.Option(
+        "--output", help="A saved Bash output, with --command: what the git or command route "
+                         "makes of it.")] = None,
+    grep_file: Annotated[Path | None, typer.Option(
+        "--grep", help="A saved Grep result in content mode (path:line:text lines): the "
+                       "search route's view of it.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Show what the agent would receive: the hook's own decision, reason, sizes and exact text.
@@ -474,6 +480,8 @@ def preview(
     \b
       garrepa preview docs/CHANGELOG.md                 a Read
       garrepa preview -- git diff HEAD~3                runs the read-only command
+      garrepa preview --output out.txt --command 'grep -rn TODO .'   any command's output
+      garrepa preview --grep matches.txt                a Grep result (--tools …,Grep)
       garrepa preview --mcp result.json --tool mcp__github__list_issues
       garrepa preview --log test.log --command 'pytest -q'   a test run (init --logs)
     """
@@ -483,12 +491,22 @@ def preview(
 
     root = str(project_root())
     words = target or []
-    if mcp_file is not None or log_file is not None:
-        if words or (mcp_file is not None and log_file is not None):
-            raise GarrepaError("give one of --mcp FILE, --log FILE or a target",
-                               hint="garrepa preview --mcp result.json --tool mcp__x__y")
-        result = core.mcp(mcp_file, tool, root) if mcp_file is not None else \
-            core.log(log_file, command, root)  # type: ignore[arg-type]
+    given = [f for f in (mcp_file, log_file, output_file, grep_file) if f is not None]
+    if given:
+        if words or len(given) > 1:
+            raise GarrepaError("give one of --mcp FILE, --log FILE, --output FILE, --grep FILE "
+                               "or a target",
+                               hint="garrepa preview --output out.txt --command 'find .'")
+        if output_file is not None:
+            if not command:
+                raise GarrepaError("--output needs --command: the command that printed it",
+                                   hint="garrepa preview --output out.txt --command 'find .'")
+            result = core.output(output_file, command, root, Path.cwd())
+        elif grep_file is not None:
+            result = core.search(grep_file, "Grep", root)
+        else:
+            result = core.mcp(mcp_file, tool, root) if mcp_file is not None else \
+                core.log(log_file, command, root)  # type: ignore[arg-type]
     elif words and words[0] == "git":
         result = core.git(words, root, Path.cwd())
     elif len(words) == 1:
