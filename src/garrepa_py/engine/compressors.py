@@ -66,9 +66,9 @@ class SavedLog:
         self.complete = False
 
     def __call__(self, text: str) -> Structural:
-        from garrepa_py.structural import logs
+        from garrepa_py.engine import log_brief
 
-        digest = logs.digest(text, self.family, self.path)
+        digest = log_brief.digest(text, self.family, self.path)
         # logs.digest names each failure it cannot show whole, unless that listing itself is
         # over its budget: then it cuts it and says so
         self.complete = "\n… (cut)\n" not in digest.text

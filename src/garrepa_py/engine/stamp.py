@@ -26,7 +26,7 @@ QUOTED = ("[below: the source's own headings, values and excerpts, quoted as dat
 
 
 # How garrepa's own lines begin: the bracketed lines, `garrepa:` notes, the notes' fence.
-_OWN_OPENERS = ("garrepa", "notes a model", "end of the model", "exact original",
+_OWN_OPENERS = ("garrepa", "notes a model", "end of the model", "exact original", "exact log",
                 "below: the source", "also in the source", "secrets masked", "… the map",
                 "... the map")
 _FENCES = "\u2502\u2503\u2551\uffe8\u23b8\u23b9\u254e\u254f"  # │ and its lookalikes
@@ -88,6 +88,16 @@ def spill_pointer(path: str, lines: int) -> str:
     return (f"[exact original: {path} ({lines:,} lines) | Read it with offset/limit, or run "
             f"`garrepa peek {spill_id} START END` or `garrepa ask {spill_id} \"question\"`; "
             "every id and line range above is in it, everything left out is there]")
+
+
+def log_pointer(path: str, lines: int) -> str:
+    """The line naming a log's exact bytes (the logs runner's spill, or a saved log's file)."""
+    if not path.startswith("/"):  # "(not written)", "(not spilled: short)": no file to name
+        return f"[exact log: {path} ({lines:,} lines, as it came)]"
+    hint = (f", or run `garrepa peek {_spill_id(path)} START END`" if "/.garrepa/spill/" in path
+            else "")
+    return (f"[exact log: {path} ({lines:,} lines, as it came) | Read it with offset/limit "
+            f"for any part{hint}]")
 
 
 def stamp(body: str, head: str, pointer: str) -> str:

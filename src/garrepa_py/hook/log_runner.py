@@ -109,11 +109,11 @@ def _journal(options: dict[str, str], started: float, family: str, result: objec
 def outcome(text: str, family: str, spill: Callable[[str], str]) -> Digest:
     """The run's digest. A log over SMALL is spilled first and the digest names the spill; a
     shorter one is printed as it came, and its digest only tells the outcome."""
-    from garrepa_py.structural import logs
+    from garrepa_py.engine import log_brief
 
     if len(text) <= SMALL:
-        return logs.digest(text, family, "(not spilled: short)")
-    return logs.digest(text, family, spill(text))
+        return log_brief.digest(text, family, "(not spilled: short)")
+    return log_brief.digest(text, family, spill(text))
 
 
 def read_back(got: Captured) -> tuple[str, Cut | None]:
@@ -176,7 +176,8 @@ def run(options: dict[str, str], started: float) -> int:
 def _report(options: dict[str, str], started: float, got: Captured,
             sink: PrivateStream | None) -> int:
     """The outcome, decided from the log read, then printed: as it came, digested or bounded."""
-    from garrepa_py.structural import log_evidence, logs
+    from garrepa_py.engine import log_brief
+    from garrepa_py.structural import log_evidence
 
     out = sys.stdout.buffer
     family = options.get("family", "generic")
@@ -191,7 +192,7 @@ def _report(options: dict[str, str], started: float, got: Captured,
             spill = sink.commit(store.spill_name(got.sha256))
         except Exception:
             spill = None
-    result = logs.digest(text, family, spill or "(not written)", cut=cut)
+    result = log_brief.digest(text, family, spill or "(not written)", cut=cut)
     if got.past_deadline:  # the output has passed already: how the run ended, and where it is
         printed = ("\n" + result.text.split("\n", 1)[0] + (f"\n[exact log: {spill}]" if spill
                                                            else "") + "\n").encode()

@@ -134,10 +134,23 @@ def _fault(block: Block) -> str:
                  or line.strip().startswith("at: ")), block.title)
 
 
+def _as_is(line: str) -> str:
+    return line
+
+
+def _pointer(spill: str, total: int) -> str:
+    return (f"[exact log: {spill} ({total:,} lines, as it came) | Read it with offset/limit "
+            "for any part]")
+
+
 def digest(raw: str, family: str, spill: str, budget: int = BUDGET,
-           cut: Cut | None = None) -> Digest:
+           cut: Cut | None = None, quote: Callable[[str], str] = _as_is,
+           pointer: Callable[[str, int], str] = _pointer) -> Digest:
     """The digest of `raw`; with `cut`, `raw` is a huge log's head and tail around one marker
-    line, and every line number is the one in the whole log."""
+    line, and every line number is the one in the whole log. `quote` is applied to every line
+    (and block title) taken from the log, `pointer` makes the line naming the exact log: the
+    engine passes its own (engine/log_brief.py), so a log's lines can never pass for garrepa's
+    and the pointer is the engine's."""
     lines = clean(raw)
     while lines and not lines[-1].strip():
         lines.pop()
@@ -155,17 +168,16 @@ def digest(raw: str, family: str, spill: str, budget: int = BUDGET,
         chars, total = cut.chars, total - 1 + cut.lines
     head = (f"[garrepa log | {family} | {'FAILED' if failed else 'passed'} ({how}) | "
             f"{chars:,} chars, {total:,} lines]")
-    pointer = (f"[exact log: {spill} ({total:,} lines, as it came) | Read it with offset/limit "
-               "for any part]")
+    pointer_line = pointer(spill, total)
     out = [head]
     if cut is not None:
         out.append(f"Read from the log's first and last parts only: {cut.lines:,} lines "
                    f"between them ({cut.cut_chars:,} chars) are only in the exact log.")
     if summary:
-        out += ["Summary, verbatim:", *summary]
+        out += ["Summary, verbatim:", *(quote(line) for line in summary)]
     # Room for the listing of every block first (name and lines), then whole blocks in order.
     listing_room = sum(len(block.title) + 20 for block in blocks)
-    room = budget - sum(len(line) + 1 for line in out) - len(pointer) - 400
+    room = budget - sum(len(line) + 1 for line in out) - len(pointer_line) - 400
     room_for_blocks = room - min(listing_room, room // 2)
     # One block per distinct fault first (parametrized cases failing at the same line are one
     # fault), then the others while room lasts; shown in the log's order.
@@ -188,17 +200,19 @@ def digest(raw: str, family: str, spill: str, budget: int = BUDGET,
         out.append(f"{'Failures' if family == 'pytest' else 'Errors'}, whole "
                    f"({len(shown)} of {len(blocks)}):")
         for block in shown:
-            out.append(f"--- {block.title} (lines {block.first}-{block.last}) ---")
-            out.extend(block.lines)
+            out.append(f"--- {quote(block.title)} (lines {block.first}-{block.last}) ---")
+            out.extend(quote(line) for line in block.lines)
     if left:
-        listing = "; ".join(f"{block.title} (lines {block.first}-{block.last})" for block in left)
+        listing = "; ".join(f"{quote(block.title)} (lines {block.first}-{block.last})"
+                            for block in left)
         out.append(f"Not shown here ({len(left)}), each whole in the exact log: {listing}")
     other = total - kept
     out.append(f"Collapsed: {other:,} other lines" + (f", {passing:,} of them passing test lines"
                                                         + (" in the parts read" if cut else "")
                                                         if passing else ""))
-    out.append(pointer)
+    out.append(pointer_line)
     text = "\n".join(out)
     if len(text) > budget:  # only a very long listing of what is not shown gets here
-        text = text[:budget - len(pointer) - 40].rsplit("\n", 1)[0] + "\n… (cut)\n" + pointer
+        text = (text[:budget - len(pointer_line) - 40].rsplit("\n", 1)[0] + "\n… (cut)\n"
+                + pointer_line)
     return Digest(text, failed, how, parsed.exit_code)
