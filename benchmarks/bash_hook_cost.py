@@ -11,7 +11,7 @@ outputs of a few hundred characters) on a small git project, four ways:
     rules    the same extra handler split into 15 `if` rules (grep, rg, find, ls, cat, curl,
              docker, kubectl, pip, npm, …): 10 of the 20 calls match
 
-    python benchmarks/bash_hook_cost.py --prepare                  # build the four projects
+    python benchmarks/bash_hook_cost.py --prepare [--garrepa-src DIR]  # build the four projects
     python benchmarks/bash_hook_cost.py --variant every --claude PATH [--out FILE]
     python benchmarks/bash_hook_cost.py --passthrough 200          # the hook process alone
     python benchmarks/bash_hook_cost.py --summarize OUT ...        # the gaps of --out files
@@ -73,9 +73,9 @@ class TimedFake(FakeAnthropic):
 
 
 def hook_command() -> str:
-    from garrepa_py.hook_commands import HOOK_COMMAND
-
-    return str(HOOK_COMMAND)
+    """The command garrepa's own entries run: the launcher `garrepa init` puts in the project
+    (written out, so the benchmark does not depend on where src/ keeps it)."""
+    return '"$CLAUDE_PROJECT_DIR"/.claude/hooks/garrepa-hook'
 
 
 def add_bash_handler(settings_file: Path, rules: tuple[str, ...] | None) -> None:
@@ -89,7 +89,16 @@ def add_bash_handler(settings_file: Path, rules: tuple[str, ...] | None) -> None
     settings_file.write_text(json.dumps(data, indent=2))
 
 
-def prepare(variant: str) -> Path:
+def pin_source(garrepa_home: Path, source: Path) -> None:
+    """Point the installed launcher at `source` (a `src` folder holding garrepa_py, e.g. one
+    exported with `git archive HEAD src`): a checkout under edit then cannot change what the
+    timed hook runs between runs."""
+    interpreter = garrepa_home / "interpreter"
+    python = interpreter.read_text().splitlines()[0]
+    interpreter.write_text(f"{python}\n{source.resolve()}\n")
+
+
+def prepare(variant: str, source: Path | None = None) -> Path:
     target = PREPARED / variant
     shutil.rmtree(target, ignore_errors=True)
     project = target / "project"
@@ -102,9 +111,13 @@ def prepare(variant: str) -> Path:
     subprocess.run([*git, "add", "."], cwd=project, check=True)
     subprocess.run([*git, "commit", "-qm", "start"], cwd=project, check=True)
     if variant != "none":
+        env = {**os.environ, "GARREPA_HOME": str(target / "garrepa-home")}
+        if source is not None:  # that source's installer, so its rules too
+            env["PYTHONPATH"] = str(source.resolve())
         subprocess.run([sys.executable, "-m", "garrepa_py", "init", str(project), "--provider",
-                        "none"], check=True, capture_output=True,
-                       env={**os.environ, "GARREPA_HOME": str(target / "garrepa-home")})
+                        "none"], check=True, capture_output=True, env=env)
+        if source is not None:
+            pin_source(target / "garrepa-home", source)
         settings = project / ".claude" / "settings.json"
         if variant == "every":
             add_bash_handler(settings, None)
@@ -205,6 +218,8 @@ def summarize(files: list[Path]) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--prepare", action="store_true", help=f"build the variants in {PREPARED}")
+    parser.add_argument("--garrepa-src", type=Path, metavar="DIR",
+                        help="with --prepare: install and run garrepa_py from DIR, not this checkout")
     parser.add_argument("--variant", choices=VARIANTS)
     parser.add_argument("--claude", type=Path, help="the claude binary a session runs")
     parser.add_argument("--out", type=Path, help="append the session's JSON line here")
@@ -219,7 +234,7 @@ def main() -> None:
         print(json.dumps(summarize(args.summarize), indent=2))
     if args.prepare:
         for variant in VARIANTS:
-            prepare(variant)
+            prepare(variant, args.garrepa_src)
     if args.event_file:
         if not (PREPARED / "every").exists():
             prepare("every")
