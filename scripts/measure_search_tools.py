@@ -7,7 +7,7 @@ Without --claude it measures every Claude Code installed under .cache/claude-cod
 versions scripts/test installs). For each binary it runs three scripted sessions against the
 loopback fake Anthropic API (tests/support/fake_anthropic.py), in a private HOME, on a tree
 made of the committed corpora (click, flask, requests release sources, five projects' docs and
-PyGithub's recorded GitHub replies: about 1,500 files):
+PyGithub's recorded GitHub replies: 1,380 files):
 
   observe  Grep in each output_mode and Glob, small and large results, with recording hooks on
            matcher "Grep" / "Glob" (no `if`, `Grep(*)`, `Glob(*)`, and rules on the pattern);
