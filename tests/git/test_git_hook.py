@@ -79,27 +79,18 @@ def test_inline_diff_over_threshold(repo_copy: Path) -> None:
 @pytest.mark.parametrize("command, extra, route, reason", [
     ("git log -p", {"interrupted": True}, "git", "interrupted-or-image"),
     ("git log -p", {"backgroundTaskId": "b1"}, "git", "background-task"),
-    # not a dump the git route claims: the command route's, which keeps a file's bytes exact
-    ("git show HEAD:.env", {}, "command", "exact-file-read"),
-    ("git show HEAD:README.md", {}, "command", "exact-file-read"),
+    # not a dump the git route claims, and git is no program the command route digests (a
+    # `git show REV:path` or `git cat-file -p` prints a file's bytes): exactly as it came
+    ("git show HEAD:.env", {}, "command", "not-a-listed-command"),
+    ("git show HEAD:README.md", {}, "command", "not-a-listed-command"),
+    ("git log -p | head -c 40000", {}, "command", "not-a-listed-command"),
+    ("git log -p > log.txt", {}, "command", "not-a-listed-command"),
 ])
 def test_outputs_that_pass(repo_copy: Path, tmp_path: Path, garrepa_home: Path, command: str,
                            extra: dict, route: str, reason: str) -> None:
     response = {**persisted(tmp_path, git(repo_copy, "log", "-p")), **extra}
     assert post(repo_copy, command, response) is None
     assert (last(garrepa_home)["route"], last(garrepa_home)["reason"]) == (route, reason)
-
-
-@pytest.mark.parametrize("command", ["git log -p | head -c 40000", "git log -p | cat"])
-def test_a_git_command_the_git_route_does_not_claim_is_the_command_routes(
-        repo_copy: Path, tmp_path: Path, garrepa_home: Path, command: str) -> None:
-    """A pipeline is no single read-only dump (the git route says no to anything it cannot
-    judge), so its large output takes the command route: a structural digest, no git digest."""
-    response = persisted(tmp_path, git(repo_copy, "log", "-p"))
-    replaced = post(repo_copy, command, response)
-    assert replaced is not None
-    assert replaced["updatedToolOutput"]["stdout"].startswith("[garrepa briefing | command | ")
-    assert (last(garrepa_home)["route"], last(garrepa_home)["reason"]) == ("command", "digested")
 
 
 def test_small_output_is_not_parsed(repo_copy: Path, garrepa_home: Path) -> None:

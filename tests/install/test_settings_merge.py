@@ -207,13 +207,20 @@ def test_rules_follow_the_config_and_stay_disjoint() -> None:
         Slot("PreToolUse", "Read", None)]
 
 
-def test_a_handler_without_a_rule_replaces_the_rules_of_its_event_and_matcher() -> None:
-    """`commands.everyCommand`: one PostToolUse Bash handler with no `if` starts for every
-    command, git dumps included, so the git and command rules are not installed beside it (a
-    git command would start two processes doing the same work)."""
-    every = slots_for(read_settings(**{"commands.everyCommand": True}))
-    bash = [s for s in every if s.event == "PostToolUse" and s.matcher == "Bash"]
+def test_a_handler_without_a_rule_replaces_the_rules_of_its_event_and_matcher(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A route whose handler has no `if` starts for every call of its matcher, so the other
+    routes' rules on the same event and matcher are not installed beside it (a git command
+    would start two processes doing the same work)."""
+    from garrepa_py.routes.route import Route
+
+    every = Route("every", summary="x", event="PostToolUse", matcher="Bash", rules=None,
+                  claims=lambda event: False, handle=command.handle)
+    monkeypatch.setattr(registry, "ROUTES", (*registry.ROUTES, every))
+    bash = [s for s in slots_for(read_settings()) if s.event == "PostToolUse"
+            and s.matcher == "Bash"]
     assert bash == [Slot("PostToolUse", "Bash", None)]
+    monkeypatch.undo()
     off = slots_for(read_settings(**{"commands.enabled": False}))
     assert [s.condition for s in off if s.matcher == "Bash"] == list(git.rules(read_settings()))
 

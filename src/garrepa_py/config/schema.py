@@ -153,15 +153,14 @@ SETTINGS: tuple[Setting, ...] = (
             "keeps every failure (`garrepa init --logs` sets it and installs the entries)",
             needs_trust=True),
     Setting("commands.enabled", True, _flag,
-            "the command route: any other large Bash output (grep -rn, find, ls -R, pip, "
-            "docker, kubectl, curl …) becomes a structural digest with line ranges into the "
-            "exact output; never a cat/head/tail/sed -n of a file that is not a log"),
-    Setting("commands.everyCommand", False, _flag,
-            "start the hook for every Bash command (one handler without an `if` rule) instead "
-            "of only the commands whose output is large often enough: a process per call"),
+            "the command route: the large output of a listed program (grep/rg, find, ls, tree, "
+            "du, pip, npm, docker, kubectl, curl, journalctl …, or a cat/tail of a log) becomes "
+            "a structural digest with line ranges into the exact output; any other command, "
+            "and a cat/head/tail/sed -n of a file that is not a log, passes exactly"),
     Setting("commands.exclude", [], _text_list,
             "commands whose output always passes untouched: globs matched against the whole "
-            "command, like 'kubectl get secret*'"),
+            "command and against each part of it (after `cd … &&`, in a pipeline), like "
+            "'kubectl get secret*'"),
     Setting("search.enabled", True, _flag,
             "the search route: large Grep and Glob results (when those tools are enabled with "
             "--tools …,Grep,Glob) become the same grouped digest"),

@@ -105,14 +105,12 @@ class LogsSettings(_Frozen):
 
 
 class CommandSettings(_Frozen):
-    __slots__ = ("enabled", "every_command", "exclude")
+    __slots__ = ("enabled", "exclude")
     enabled: bool
-    every_command: bool
     exclude: tuple[str, ...]
 
     def __init__(self, values: Mapping[str, object]) -> None:
         self._set(enabled=values["commands.enabled"] is True,
-                  every_command=values["commands.everyCommand"] is True,
                   exclude=_texts(values["commands.exclude"]))
 
 

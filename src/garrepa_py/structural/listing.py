@@ -55,6 +55,9 @@ class Node:
     collapsed: bool = False
 
 
+MAX_DEPTH = 32
+
+
 class Tree:
     """Directories by path, created with their ancestors on first sight."""
 
@@ -63,7 +66,11 @@ class Tree:
         self.nodes: dict[str, Node] = {"": self.root}
 
     def node(self, path: str) -> Node:
-        """The node of `path`, its missing ancestors created too (iteratively: any depth)."""
+        """The node of `path`, its missing ancestors created too (iteratively). A path deeper
+        than MAX_DEPTH is held by its ancestor at that depth (a pathological 10,000-part path
+        would cost its depth squared); its lines stay inside that ancestor's range."""
+        if path.count("/") > MAX_DEPTH:
+            path = "/".join(path.split("/", MAX_DEPTH + 1)[:MAX_DEPTH])
         missing: list[str] = []
         walk = path
         while walk not in self.nodes:
