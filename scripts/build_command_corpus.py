@@ -1,4 +1,4 @@
-"""Builds tests/corpora/commands/: real outputs of everyday commands, for the command-output
+"""Builds tests/structural/corpus/: real outputs of everyday commands, for the command-output
 digest's tests (tests/structural/test_command_output.py). Run by hand, never by tests.
 
     .venv/bin/python scripts/build_command_corpus.py
@@ -28,7 +28,7 @@ sys.path.insert(0, str(REPO))
 
 from tests.support import corpus  # noqa: E402
 
-OUT = REPO / "tests" / "corpora" / "commands"
+OUT = REPO / "tests" / "structural" / "corpus"
 BUILD = Path("/tmp/garrepa-command-corpus")
 DJANGO = ("Django", "5.0.6")
 PIP_PACKAGES = (("psycopg2", "2.9.9"), ("pycairo", "1.26.0"))

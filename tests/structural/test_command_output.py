@@ -1,4 +1,4 @@
-"""The command-output digest on real outputs (tests/corpora/commands/, built by
+"""The command-output digest on real outputs (tests/structural/corpus/, built by
 scripts/build_command_corpus.py): every grep file and every directory named or inside a range
 that really holds it, error lines kept with their numbers, folds exact, the budget kept, and
 linear time. Each digest is parsed back and checked against the source it came from."""
@@ -19,7 +19,7 @@ from garrepa_py.structural.listing import parent_of
 
 from ..support.timing import cpu_seconds, quadratic_lines, timing
 
-CORPUS = Path(__file__).resolve().parents[1] / "corpora" / "commands"
+CORPUS = Path(__file__).resolve().parent / "corpus"
 NUMBER = r"\d[\d,]*"
 RANGE = re.compile(rf"lines? ({NUMBER})(?:-({NUMBER}))?")
 LEAF = re.compile(rf"(?P<path>.+?): (?:(?P<n>{NUMBER}) match(?:es)?|binary file matches), "
