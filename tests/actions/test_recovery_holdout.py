@@ -119,3 +119,30 @@ def test_holdout_passes_a_deterministic_share_untouched(project: Path, github_co
                                                                   "text": issues}]))
     assert list(journal.read(target=garrepa_home / "journal.jsonl"))[-1]["decision"] == \
         "compress"
+
+
+def test_the_holdout_holds_for_the_new_routes_too(project: Path, garrepa_home: Path) -> None:
+    """The holdout is the pipeline's, not a route's: a large grep -rn (command route) and a
+    large Grep result (search route) are held out by the same rule, per event."""
+    listing = "".join(f"src/pkg{n % 60}/mod{n % 7}.py:{n}:    value = compute({n})\n"
+                      for n in range(3000))
+    bash = {"stdout": listing, "stderr": "", "interrupted": False, "isImage": False}
+    grep = {"mode": "content", "numFiles": 0, "filenames": [], "content": listing,
+            "numLines": 3000}
+    for tool, tool_input, response in (
+            ("Bash", {"command": "grep -rn compute src"}, bash),
+            ("Grep", {"pattern": "compute", "output_mode": "content", "head_limit": 0}, grep)):
+        held = 0
+        for number in range(12):
+            payload = event(project, "PostToolUse", tool, tool_input=tool_input,
+                            tool_use_id=f"toolu_{tool}_{number:04d}", tool_response=response)
+            first = hook(project, payload, GARREPA_HOLDOUT="0.5")
+            assert (first is None) == (hook(project, payload, GARREPA_HOLDOUT="0.5") is None)
+            held += first is None
+        assert 0 < held < 12
+    records = list(journal.read(target=garrepa_home / "journal.jsonl"))
+    for route in ("command", "search"):
+        mine = [r for r in records if r.get("route") == route]
+        assert {r["decision"] for r in mine} == {"holdout", "compress"}
+        assert all(r["delivered_chars"] == r["baseline_chars"] for r in mine
+                   if r["decision"] == "holdout")  # held out: Claude Code alone's delivery

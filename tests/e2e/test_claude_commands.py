@@ -126,3 +126,32 @@ def test_without_the_hooks_a_large_grep_tool_result_is_a_preview(
     (result,) = session(repo_copy, tmp_path, garrepa_home, [grep_tool(0)], SEARCH_TOOLS)
     assert isinstance(result, str) and result.startswith("<persisted-output>")
     assert "garrepa" not in result
+
+
+def test_the_if_rules_start_the_hook_only_for_listed_programs(
+        repo_copy: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    """The command route's `if` rules (one per listed program): Claude Code strips `cd … &&`
+    and tries each part of a pipeline, so both grep forms start the hook and are digested; an
+    `echo` and a `python3 -c` that prints a source file start no process at all (no journal
+    line), and the file arrives as Claude Code alone delivers it."""
+    garrepa("init", str(repo_copy), "--provider", "none")
+    printer = "python3 -c \"print(open('src/click/core.py').read())\""
+    # (the `cd` comes last: Claude Code's shell keeps the directory for the calls after it)
+    calls = ['grep -rn "def " src tests | sort', "echo hello", printer,
+             'cd src && grep -rn "def " .']
+    results = session(repo_copy, tmp_path, garrepa_home, [bash(c) for c in calls])
+    assert results[0].startswith('[garrepa briefing | command | grep -rn "def " src tests | sort')
+    assert results[1] == "hello"
+    assert results[2].startswith("<persisted-output>")  # Claude Code's own, untouched
+    assert results[3].startswith('[garrepa briefing | command | cd src && grep -rn "def " . |')
+    from garrepa_py.event import ToolEvent
+    from garrepa_py.hook.pipeline import target_key
+    from garrepa_py.routes import registry
+
+    def key(command: str) -> str | None:
+        event = ToolEvent({"tool_name": "Bash", "tool_input": {"command": command}})
+        return target_key(registry.BY_NAME["command"], event)
+
+    journaled = [r.get("key") for r in journal.read(target=garrepa_home / "journal.jsonl")]
+    assert journaled.count(key(calls[0])) == 1 and journaled.count(key(calls[3])) == 1
+    assert key(calls[1]) not in journaled and key(printer) not in journaled

@@ -217,11 +217,20 @@ class Report:
         still being written) is `unknown`: it accuses nobody."""
         return [row for row in self.arrival if row["not_arrived"] and not row["arrived"]]
 
+    def ordered_routes(self) -> list[tuple[str, Tally]]:
+        """The routes in the registry's order (read, figma, mcp, git, logs, search, command),
+        then any name the registry no longer has (an older garrepa's lines, "pass")."""
+        from garrepa_py.routes import registry
+
+        known = [(name, self.routes[name]) for name in registry.BY_NAME if name in self.routes]
+        return known + sorted((name, tally) for name, tally in self.routes.items()
+                              if name not in registry.BY_NAME)
+
     def as_dict(self) -> dict[str, Any]:
         briefings = sum(self.recovery_routes.events.values())
         recovered = sum(self.recovery_routes.followed.values())
         return {"since": self.since, "total": self.total.as_dict(),
-                "routes": {k: v.as_dict() for k, v in sorted(self.routes.items())},
+                "routes": {k: v.as_dict() for k, v in self.ordered_routes()},
                 "tools": {k: v.as_dict() for k, v in sorted(self.tools.items())},
                 "net_saved_chars_by_day": dict(sorted(self.days.items())),
                 "arrival": {"briefings": sum(r["briefings"] for r in self.arrival),

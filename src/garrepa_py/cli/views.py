@@ -177,7 +177,7 @@ def show_report(out: Console, report: Report, top: int = 10) -> None:
                    f"what Claude Code alone would have delivered ({total.baseline:,} → "
                    f"{total.delivered:,}, {total.recovery:,} recovered); model cost "
                    f"${total.cost:.4f}.", style="bold"))
-    for name, tally in sorted(report.routes.items()):
+    for name, tally in report.ordered_routes():
         if tally.net < 0:
             out.print(f"garrepa added {-tally.net:,} chars on {name}: its replacements and the "
                       "read-backs they caused were larger than what Claude Code alone delivers.")
@@ -188,7 +188,7 @@ def show_report(out: Console, report: Report, top: int = 10) -> None:
     if total.audited:
         out.print(f"Audit mode: would have saved {total.would_save:,} more chars "
                   f"({total.audited} events computed, not replaced).")
-    _section(out, "By route", sorted(report.routes.items()), total)
+    _section(out, "By route", report.ordered_routes(), total)
     ranked = sorted(report.tools.items(), key=lambda kv: (-kv[1].net, kv[0]))[:top]
     _section(out, f"By tool (top {len(ranked)} by net saved)", ranked, None)
     _recovery(out, report)
