@@ -223,8 +223,13 @@ def test_preview_of_a_log_is_what_the_runner_prints(tmp_path: Path, garrepa_home
                              "pytest", "--project", str(project)], input=log.read_bytes(),
                             capture_output=True, timeout=60, check=False)
     printed = runner.stdout.decode()
-    spill = re.search(r"\[exact log: (\S+) \(", printed).group(1)  # type: ignore[union-attr]
-    assert printed.replace(spill, "(the runner keeps the exact log here)") == shown["text"] + "\n"
+    # line for line the runner's, but for the last: the runner names the spill it wrote (and
+    # its peek id), the preview writes none
+    assert printed.rstrip("\n").split("\n")[:-1] == shown["text"].split("\n")[:-1]
+    assert re.fullmatch(r"\[exact log: \S+/\.garrepa/spill/\w+\.txt \([\d,]+ lines, as it came\) "
+                        r"\| Read it with offset/limit for any part, or run `garrepa peek \w+ "
+                        r"START END`\]", printed.rstrip("\n").split("\n")[-1])
+    assert shown["text"].split("\n")[-1].startswith("[exact log: (the runner keeps the exact log")
     assert runner.returncode == 1
     # the same baseline the runner journals (Claude Code's cut of a failed run), and the
     # runner's printed text under the same rules
