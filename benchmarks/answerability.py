@@ -1,14 +1,16 @@
 """Answerability (issue 27): does the agent still get its answer from what reaches it, and at what
 cost in characters — garrepa against Claude Code alone, a flat head+tail cut and a 1 KB pointer.
 
-Tasks: benchmarks/answerability/tasks.jsonl, one per line: {"id", "kind": "read"|"bash"|"mcp",
-"source": {"path"} | {"command", "cwd", "output_file", "exit_code"} | {"tool", "text_file"},
-"question", "key", "answer"}; paths relative to the task file (`.xz` inputs are unpacked first;
-benchmarks/answerability/build.py made them from real registry artifacts, MANIFEST.json says
-which). Arms (benchmarks/answerability_arms.py): `garrepa` (the real hook or log runner, no
-model), `claude-code` (its measured rules), `head-tail` (8,000 chars and a path), `pointer`
-(1 KB and a path). One reader policy for all (benchmarks/answerability_reader.py). A bash task
-whose command is a git command counts as kind `git`, any other as `log`.
+Tasks: benchmarks/answerability/tasks.jsonl, one per line: {"id", "kind": "read"|"bash"|
+"command"|"search"|"mcp", "source": {"path"} | {"command", "cwd", "output_file", "exit_code"} |
+{"tool", "text_file"[, "tool_input"]}, "question", "key", "answer"}; paths relative to the task
+file (`.xz` inputs are unpacked first; benchmarks/answerability/build.py made them from real
+registry artifacts, MANIFEST.json says which). Arms (benchmarks/answerability_arms.py):
+`garrepa` (the real hook or log runner, no model), `claude-code` (its measured rules),
+`head-tail` (8,000 chars and a path), `pointer` (1 KB and a path). One reader policy for all
+(benchmarks/answerability_reader.py). A bash task whose command is a git command counts as kind
+`git`, any other as `log`; `command` is any other Bash output (grep, find, ls -R, pip, npm:
+issue 28's command route), `search` a Grep tool result in content mode (the search route).
 
     python benchmarks/answerability.py benchmarks/answerability/tasks.jsonl [--json]
 
@@ -34,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from answerability_arms import ARMS, GARREPA_ENV, SOURCE, Input  # noqa: E402
 from answerability_reader import judge  # noqa: E402
 
-KINDS = ("read", "git", "log", "mcp")
+KINDS = ("read", "git", "log", "command", "search", "mcp")
 
 
 def load(tasks_file: Path) -> list[dict[str, Any]]:
@@ -66,7 +68,8 @@ def lay_out(task: dict[str, Any], base: Path, root: Path) -> Input:
         doc.write_text(text)
         return Input(kind, text, root, doc)
     return Input(kind, text, root, root / "unused", command=src.get("command", ""),
-                 exit_code=int(src.get("exit_code", 0)), tool=src.get("tool", ""))
+                 exit_code=int(src.get("exit_code", 0)), tool=src.get("tool", ""),
+                 tool_input=dict(src.get("tool_input", {})))
 
 
 def run_one(task: dict[str, Any], arm: str, base: Path, scratch: Path) -> dict[str, Any]:

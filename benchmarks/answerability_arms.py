@@ -11,7 +11,7 @@ import json
 import os
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,9 @@ BASH_PERSIST_OVER = 30_000  # a Bash output over this is persisted (25,000 inlin
 PREVIEW = 2_048  # "Preview (first 2KB)"
 FAILURE_CAP = 30_000  # a failed command's output is cut to this first
 FAILURE_EDGE = 5_000  # then only its first and last ~5,000 chars are kept
+# a Grep result over this is persisted, hook reply or not (20,000 inline, 20,001 not; measured
+# on 2.1.328 and 2.1.332: docs/measured-search-tools.md §2)
+GREP_PERSIST_OVER = 20_000
 MCP_INLINE_UP_TO = 50_000  # ≤ ~48K inline, ≥ ~55K persisted: "about 50,000 chars of JSON"
 MCP_TOKEN_CAP = 400_000  # 364K chars still reached the hook whole, 439K did not
 READ_CAP = 256 * 1024  # a Read over this is an error telling the agent to use offset/limit
@@ -41,13 +44,14 @@ class Input:
     """One task's input laid out in its private directory: `root/project` is the project,
     `root/claude-home` Claude Code's home; `text` is the document, output or result."""
 
-    kind: str  # read | git | log | mcp
+    kind: str  # read | git | log | command | search | mcp
     text: str
     root: Path
     path: Path  # the document (read) or the whole output saved by Claude Code
     command: str = ""
     exit_code: int = 0
     tool: str = ""
+    tool_input: dict[str, Any] = field(default_factory=dict)  # a search's Grep call
 
     @property
     def project(self) -> Path:
@@ -95,6 +99,15 @@ def bash_failure(text: str, exit_code: int) -> Delivery:
     return Delivery(f"Exit code {exit_code}\n{capped}")
 
 
+def grep_delivery(text: str, folder: Path, name: str) -> Delivery:
+    """A Grep in content mode with `head_limit: 0`: the lines as they are (no pagination
+    footer, nothing was cut), persisted with a 2 KB preview past 20,000 chars."""
+    if len(text) <= GREP_PERSIST_OVER:
+        return Delivery(text)
+    path = _save(folder, name, text)
+    return Delivery(persisted_notice(text, path))
+
+
 def mcp_delivery(text: str, folder: Path, name: str) -> Delivery:
     if len(text) <= MCP_INLINE_UP_TO:
         return Delivery(text)
@@ -125,6 +138,8 @@ def claude_code(task: Input) -> Delivery:
         return read_delivery(task.path)
     if task.kind == "mcp":
         return mcp_delivery(task.text, task.tool_results, "mcp-result.txt")
+    if task.kind == "search":
+        return grep_delivery(task.text, task.tool_results, "grep-result.txt")
     if task.exit_code != 0:
         return bash_failure(task.text, task.exit_code)
     return bash_success(task.text, task.tool_results, "bash-output.txt")
@@ -217,7 +232,11 @@ def _garrepa_read(task: Input) -> Delivery:
                     saved=task.path)
 
 
-def _garrepa_git(task: Input) -> Delivery:
+def _garrepa_bash(task: Input) -> Delivery:
+    """A Bash result through the PostToolUse hook (the git and command routes). A failed
+    command fires PostToolUseFailure instead, whose output no hook can rewrite."""
+    if task.exit_code != 0:
+        return claude_code(task)
     response: dict[str, Any] = {"stdout": task.text, "stderr": "", "interrupted": False,
                                 "isImage": False, "noOutputExpected": False}
     if len(task.text) > BASH_PERSIST_OVER:  # the hook gets 30,000 chars and the saved file
@@ -270,8 +289,23 @@ def _garrepa_mcp(task: Input) -> Delivery:
     return mcp_delivery(text, task.tool_results, "garrepa-reply.txt")
 
 
+def _garrepa_search(task: Input) -> Delivery:
+    """A Grep in content mode: the hook gets the whole content (no persistedOutputPath: Claude
+    Code persists after the hook, on what the hook returns) and the reply is rendered and
+    persisted by the Grep tool's own rules."""
+    lines = task.text.count("\n") + 1
+    reply = run_hook(task, _event(task, "Grep", task.tool_input, {
+        "mode": "content", "numFiles": 0, "filenames": [], "content": task.text,
+        "numLines": lines, "totalLines": lines}))
+    if not reply or "updatedToolOutput" not in reply:
+        return claude_code(task)
+    out = reply["updatedToolOutput"]
+    return grep_delivery(str(out["content"]), task.tool_results, "garrepa-reply.txt")
+
+
 def garrepa(task: Input) -> Delivery:
-    return {"read": _garrepa_read, "git": _garrepa_git, "log": _garrepa_log,
+    return {"read": _garrepa_read, "git": _garrepa_bash, "log": _garrepa_log,
+            "command": _garrepa_bash, "search": _garrepa_search,
             "mcp": _garrepa_mcp}[task.kind](task)
 
 

@@ -6,7 +6,8 @@ The policy, the same for every arm:
 1. It reads what was delivered. If every answer string is in it, the task is answered.
 2. Else, for each line of the delivered text that holds one of the task's `key` strings
    (case-insensitive), in the order they come: if that line names a line range (`lines 120-140`,
-   `L120..140`, `L120`, `offset=120 limit=20`, or a bare `120-140`), it reads those lines of the
+   `lines 1,731-3,659`, `line 13`, `L120..140`, `L120`, `offset=120 limit=20`, or a bare
+   `120-140`), it reads those lines of the
    file named on that line, or else of the saved file; if the line names only a file, it reads
    that file as in step 3. It checks again after each read.
 3. Else it reads the saved file in 2,000-line chunks, at most 5 (10,000 lines), stopping as
@@ -34,10 +35,15 @@ from pathlib import Path
 CHUNK_LINES = 2000
 MAX_CHUNKS = 5
 
+# a line number as a digest may print it: 17683 or 17,683
+_NUMBER = r"(\d{1,3}(?:,\d{3})+(?!\d)|\d+)"
 _RANGES = [  # explicit forms first; a bare `N-M` only where none of them is on the line
-    re.compile(r"\blines?\s+(\d+)\s*(?:-|–|\.\.|to)\s*(\d+)", re.I),
+    re.compile(rf"\blines?\s+{_NUMBER}\s*(?:-|–|\.\.|to)\s*{_NUMBER}", re.I),
     re.compile(r"\bL(\d+)(?:\s*(?:\.\.|-|–)\s*L?(\d+))?\b"),
     re.compile(r"\boffset[=: ]\s*(\d+)[,;]?\s*(?:and\s+)?limit[=: ]\s*(\d+)()", re.I),
+    # one line: `1 match, line 13` (not a range's first number); a traceback's `line 13` of
+    # a file the reader lacks reads line 13 of the saved file instead: one line, a cheap miss
+    re.compile(rf"\bline\s+{_NUMBER}()(?!\s*(?:-|–|\.\.|to)\s*\d)(?![\d,]*\d)", re.I),
 ]
 _BARE_RANGE = re.compile(r"(?<![\w.:/+-])(\d+)-(\d+)(?![\w.-])")
 _PATH = re.compile(r"(/[^\s|'\"`()\[\]<>,;]+)")
@@ -87,11 +93,11 @@ def line_ranges(line: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int, int]] = []
     for pattern in _RANGES:
         for match in pattern.finditer(line):
-            first = int(match.group(1))
+            first = int(match.group(1).replace(",", ""))
             if pattern is _RANGES[2]:  # offset/limit
                 last = first + int(match.group(2)) - 1
             else:
-                last = int(match.group(2)) if match.group(2) else first
+                last = int(match.group(2).replace(",", "")) if match.group(2) else first
             spans.append((match.start(), first, last))
     if not spans:
         spans = [(m.start(), int(m.group(1)), int(m.group(2))) for m in _BARE_RANGE.finditer(line)]

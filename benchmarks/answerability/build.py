@@ -6,7 +6,10 @@ occurs in its input. Run once by hand; the benchmark itself only reads what this
 
 Sources (all on the machine, built from registry artifacts): the docs/github/npm/logs/jslogs/
 nativelogs corpora and the click/flask git repositories of .cache/corpus (their origins are in
-tests/corpora/MANIFEST.json), and tests/read/corpus (its own MANIFEST.json). Each task is written by
+tests/corpora/MANIFEST.json), tests/read/corpus (its own MANIFEST.json) and the command outputs
+of tests/structural/corpus (grep/ls/find over the Django 5.0.6 sdist, pip and npm installs; its
+SOURCES.json). A Grep tool result is the same search as the Bash `grep -rn` with the paths as
+ripgrep prints them (no leading `./`), and a Grep under `django` its lines under `./django/`. Each task is written by
 hand below, after reading the input: `key` is what the question names (a setting, a file, a test,
 an issue number), `answer` the lines that settle it.
 """
@@ -25,6 +28,7 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
 CACHE = REPO / ".cache" / "corpus"
 READ_CORPUS = REPO / "tests" / "read" / "corpus"
+COMMAND_CORPUS = REPO / "tests" / "structural" / "corpus"
 INPUTS = HERE / "inputs"
 
 # input name -> (file on this machine, corpus it came from)
@@ -61,6 +65,16 @@ LOGS = ["logs/pytest-three-failures", "logs/tape-three-failures", "logs/pytest-p
         "nativelogs/cargo-test-failures", "nativelogs/cargo-build-error",
         "nativelogs/go-test-failures", "nativelogs/go-build-error", "nativelogs/go-test-pass",
         "nativelogs/maven-test-failures", "nativelogs/cargo-test-pass"]
+# Bash outputs of tests/structural/corpus (SOURCES.json: command, cwd, exit status)
+COMMANDS = ["grep-rn-deprecat", "grep-rn-C2-warnings", "ls-laR", "find", "pip-install",
+            "pip-install-fails", "npm-install", "npm-install-fails"]
+GREP_TOOL = {  # input name -> (command output it is read from, the lines under, the Grep call)
+    "grep-tool-deprecat": ("grep-rn-deprecat", "./", {"pattern": "deprecat", "path": "."}),
+    "grep-tool-deprecat-django": ("grep-rn-deprecat", "./django/",
+                                  {"pattern": "deprecat", "path": "django"}),
+    "grep-tool-C2-warnings": ("grep-rn-C2-warnings", "",
+                              {"pattern": "warnings.warn", "path": "django", "-C": 2}),
+}
 MCP = {  # input name -> (file, the MCP tool that would return it)
     "gh-issues-100.json": ("github/PaginatedList_testCustomPerPage-9.json",
                            "mcp__github__list_issues"),
@@ -111,6 +125,23 @@ def log(question: str, name: str, key: list[str], answer: list[str]) -> dict[str
             "question": question, "key": key, "answer": answer}
 
 
+def command(question: str, name: str, key: list[str], answer: list[str]) -> dict[str, Any]:
+    meta = json.loads((COMMAND_CORPUS / "SOURCES.json").read_text())["outputs"][name]
+    return {"kind": "command", "source": {"command": meta["command"], "cwd": meta["cwd"],
+                                          "output_file": f"inputs/commands/{name}.txt.xz",
+                                          "exit_code": meta["exit"]},
+            "question": question, "key": key, "answer": answer}
+
+
+def search(question: str, name: str, key: list[str], answer: list[str]) -> dict[str, Any]:
+    """A Grep in content mode with line numbers and no limit (`head_limit: 0`): the only way
+    a Grep result gets large (the default cuts it to 250 lines)."""
+    call = {**GREP_TOOL[name][2], "output_mode": "content", "-n": True, "head_limit": 0}
+    return {"kind": "search", "source": {"tool": "Grep", "tool_input": call,
+                                         "text_file": f"inputs/commands/{name}.txt.xz"},
+            "question": question, "key": key, "answer": answer}
+
+
 def mcp(question: str, name: str, key: list[str], answer: list[str]) -> dict[str, Any]:
     return {"kind": "mcp", "source": {"tool": MCP[name][1], "text_file": f"inputs/mcp/{name}.xz"},
             "question": question, "key": key, "answer": answer}
@@ -142,11 +173,11 @@ TASKS: list[tuple[str, dict[str, Any]]] = [
          "Default is ``False``."])),
     ("read-sqlalchemy-python", read(
         "Which Python version does SQLAlchemy 2.0 need at minimum?",
-        "sqlalchemy-migration_20.rst", ["Python 3 only"],
+        "sqlalchemy-migration_20.rst", ["Python 3"],
         ["2.0 however starts at Python 3.7."])),
     ("read-sqlalchemy-get", read(
         "Where does Query.get() move to in SQLAlchemy 2.0?", "sqlalchemy-migration_20.rst",
-        ["get() method moves to Session"],
+        ["Query.get"],
         ["primary interface is now the :meth:`_orm.Session.get` method"])),
     ("read-attrs-py36", read(
         "Which attrs release dropped Python 3.6?", "attrs-CHANGELOG.md", ["Python 3.6"],
@@ -274,7 +305,7 @@ TASKS: list[tuple[str, dict[str, Any]]] = [
         "What line fails in TestSequenceMatcherRatio?", "nativelogs/go-test-failures",
         ["TestSequenceMatcherRatio"], ["difflib_test.go:14: 0.9950249 != 0.9000000"])),
     ("log-go-build", log(
-        "Where is the go build error?", "nativelogs/go-build-error", ["path.go"],
+        "Where is the go build error?", "nativelogs/go-build-error", ["build failed"],
         ["path.go:28"])),
     ("log-go-pass", log(
         "Did github.com/pmezard/go-difflib/difflib pass?", "nativelogs/go-test-pass",
@@ -282,6 +313,102 @@ TASKS: list[tuple[str, dict[str, Any]]] = [
     ("log-maven-failed", log(
         "Where does JPypePackageNGTest fail?", "nativelogs/maven-test-failures",
         ["JPypePackageNGTest"], ["JPypePackageNGTest.java:51"])),
+    # ---- other command outputs (issue 28's command route): searches, listings, installs
+    ("command-grep-deprecation-module", command(
+        "Which lines of django/utils/deprecation.py match?", "grep-rn-deprecat",
+        ["django/utils/deprecation.py"],
+        ["./django/utils/deprecation.py:21:", "./django/utils/deprecation.py:90:"])),
+    ("command-grep-db-fields", command(
+        "Which files under django/db/models/fields deprecate get_prefetch_queryset() or an "
+        "encoded JSON string?", "grep-rn-deprecat", ["django/db/models"],
+        ["./django/db/models/fields/related_descriptors.py:160:",
+         "./django/db/models/fields/json.py:121:"])),
+    ("command-grep-release-50", command(
+        "What does docs/releases/5.0.txt say about cx_Oracle?", "grep-rn-deprecat",
+        ["docs/releases/5.0.txt"], ["./docs/releases/5.0.txt:633:* Support for ``cx_Oracle`` "
+                                    "is deprecated"])),
+    ("command-grep-postgres", command(
+        "Which django.contrib.postgres fields are deprecated?", "grep-rn-deprecat",
+        ["django/contrib/postgres"], ["CICharField is deprecated", "CIEmailField is deprecated",
+                                      "CITextField is deprecated"])),
+    ("command-grep-runtests", command(
+        "Where does tests/runtests.py mention deprecation?", "grep-rn-deprecat",
+        ["tests/runtests.py"], ["./tests/runtests.py:46:# Make deprecation warnings errors"])),
+    ("command-grep-C2-paginator", command(
+        "What does django/core/paginator.py warn about?", "grep-rn-C2-warnings",
+        ["django/core/paginator.py"],
+        ["Pagination may yield inconsistent results with an unordered"])),
+    ("command-grep-C2-hashers", command(
+        "Which password hashers in django/contrib/auth/hashers.py warn that they are "
+        "deprecated?", "grep-rn-C2-warnings", ["django/contrib/auth/hashers.py"],
+        ["SHA1PasswordHasher is deprecated", "UnsaltedMD5PasswordHasher is deprecated"])),
+    ("command-ls-handlers", command(
+        "What is in django/core/handlers, and how big is base.py?", "ls-laR",
+        ["django/core/handlers"], ["-rw-r--r--  1 root root 14813 Feb 15  2024 base.py",
+                                   "-rw-r--r--  1 root root  5922 Feb 15  2024 exception.py"])),
+    ("command-ls-admin-options", command(
+        "What size and permissions has django/contrib/admin/options.py?", "ls-laR",
+        ["django/contrib/admin"], ["-rw-r--r--   1 root root 99991 May  7  2024 options.py"])),
+    ("command-ls-settings-size", command(
+        "How big is docs/ref/settings.txt?", "ls-laR", ["docs/ref"],
+        ["-rw-r--r--  1 root root 118968 May  7  2024 settings.txt"])),
+    ("command-find-settings", command(
+        "Does docs/ref/settings.txt appear in the find listing?", "find", ["docs/ref"],
+        ["./docs/ref/settings.txt"])),
+    ("command-find-js-admin", command(
+        "Which test files are in js_tests/admin?", "find", ["js_tests/admin"],
+        ["./js_tests/admin/SelectFilter2.test.js", "./js_tests/admin/URLify.test.js"])),
+    ("command-pip-installed", command(
+        "Which psycopg2 version was installed?", "pip-install", ["Successfully installed"],
+        ["Successfully installed psycopg2-2.9.9"])),
+    ("command-pip-fails", command(
+        "Why did installing pycairo fail?", "pip-install-fails", ["error"],
+        ["ERROR: Failed building wheel for pycairo",
+         "Command '['pkg-config', '--print-errors', '--exists', 'cairo >= 1.15.10']' returned "
+         "non-zero exit status 1."])),
+    ("command-npm-added", command(
+        "How many packages did npm add?", "npm-install", ["added"],
+        ["added 99 packages in 5s"])),
+    ("command-npm-audit", command(
+        "Why did npm's audit request fail?", "npm-install", ["audit error"],
+        ["405 Method Not Allowed"])),
+    ("command-npm-notarget", command(
+        "Which left-pad version was not found?", "npm-install-fails", ["notarget"],
+        ["No matching version found for left-pad@99.99.99."])),
+    # ---- Grep tool results (issue 28's search route)
+    ("search-deprecation-module", search(
+        "Which lines of django/utils/deprecation.py match?", "grep-tool-deprecat",
+        ["django/utils/deprecation.py"],
+        ["django/utils/deprecation.py:21:", "django/utils/deprecation.py:90:"])),
+    ("search-hashers", search(
+        "Which hashers does django/contrib/auth/hashers.py deprecate?", "grep-tool-deprecat",
+        ["django/contrib/auth/hashers.py"],
+        ["django.contrib.auth.hashers.SHA1PasswordHasher is deprecated.",
+         "django.contrib.auth.hashers.UnsaltedMD5PasswordHasher is deprecated."])),
+    ("search-internals-30", search(
+        "Where does docs/internals/deprecation.txt start the features removed in 3.0?",
+        "grep-tool-deprecat", ["docs/internals/deprecation.txt"],
+        ["docs/internals/deprecation.txt:353:.. _deprecation-removed-in-3.0:"])),
+    ("search-runtests", search(
+        "Where does tests/runtests.py mention deprecation?", "grep-tool-deprecat",
+        ["tests/runtests.py"], ["tests/runtests.py:46:# Make deprecation warnings errors"])),
+    ("search-django-json", search(
+        "What does django/db/models/fields/json.py deprecate?", "grep-tool-deprecat-django",
+        ["django/db/models/fields/json.py"],
+        ["Providing an encoded JSON string via Value() is depre"])),
+    ("search-django-options", search(
+        "Which Meta option does django/db/models/options.py deprecate?",
+        "grep-tool-deprecat-django", ["django/db/models/options.py"],
+        ["'index_together' is deprecated"])),
+    ("search-C2-renderers", search(
+        "Which form renderers in django/forms/renderers.py warn that they are deprecated?",
+        "grep-tool-C2-warnings", ["django/forms/renderers.py"],
+        ["The DjangoDivFormRenderer transitional form renderer is deprecated",
+         "The Jinja2DivFormRenderer transitional form renderer is deprecated"])),
+    ("search-C2-cache-key", search(
+        "Which warning category does django/core/cache/backends/base.py pass to "
+        "warnings.warn?", "grep-tool-C2-warnings", ["django/core/cache/backends/base.py"],
+        ["warnings.warn(warning, CacheKeyWarning)"])),
     # ---- MCP results
     ("mcp-issue-title-deep", mcp(
         "What is the title of issue #1730?", "gh-issues-100.json", ["1730"],
@@ -303,7 +430,7 @@ TASKS: list[tuple[str, dict[str, Any]]] = [
         ["Fix tests for Python 2.5"])),
     ("mcp-dependabot-package", mcp(
         "Which package does Dependabot alert #6 concern?", "gh-dependabot.json",
-        ["GHSA-wf5p-g6vw-rhxx"], ["axios"])),
+        ['"number":6'], ["axios"])),
     ("mcp-user-id", mcp(
         "What is the profile page of user jeremy?", "gh-users.json", ["jeremy"],
         ["https://github.com/jeremy"])),
@@ -388,6 +515,23 @@ def build() -> None:
                {"corpus": corpus, "command": meta["command"], "exit_code": meta["exit_code"],
                 "sources": origins[corpus].get("sources"),
                 "toolchains": origins[corpus].get("toolchains")})
+    command_sources = json.loads((COMMAND_CORPUS / "SOURCES.json").read_text())
+    outputs: dict[str, bytes] = {}
+    for name in COMMANDS:
+        meta = command_sources["outputs"][name]
+        outputs[name] = lzma.decompress((COMMAND_CORPUS / f"{name}.txt.xz").read_bytes())
+        record(f"inputs/commands/{name}.txt.xz", outputs[name], {
+            "corpus": "tests/structural/corpus", "command": meta["command"], "cwd": meta["cwd"],
+            "exit_code": meta["exit"], "sources": command_sources["sources"]})
+    for name, (of, under, call) in GREP_TOOL.items():
+        kept = [line.removeprefix(b"./") for line in outputs[of].split(b"\n")
+                if line.startswith(under.encode())]
+        record(f"inputs/commands/{name}.txt.xz", b"\n".join(kept), {
+            "corpus": "tests/structural/corpus", "derived_from": f"inputs/commands/{of}.txt.xz",
+            "tool": "Grep", "tool_input": call,
+            "how": (f"the lines starting {under!r}, a leading './' removed (ripgrep's paths)"
+                    if under else "as grep printed it: the same lines ripgrep prints"),
+            "sources": command_sources["sources"]})
     for name, (rel, tool) in MCP.items():
         corpus = rel.split("/")[0]
         raw = json.dumps(json.loads((CACHE / rel).read_text()), separators=(",", ":"),

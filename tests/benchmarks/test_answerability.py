@@ -117,6 +117,9 @@ def test_where_it_looks_never_depends_on_the_answer(tmp_path: Path) -> None:
     ("see 120-140 and L7", [(7, 7)]),  # an explicit form wins over a bare pair
     ("see 120-140", [(120, 140)]),
     ("version 3.0.0-3", []),
+    ("./django/core/handlers: 5 entries, lines 17,683-17,691; __init__.py", [(17683, 17691)]),
+    ("./tests/schema/tests.py: 1 match, line 34", [(34, 34)]),
+    ("line 12-14", [(12, 14)]),  # a range, not line 12
 ])
 def test_line_ranges(line: str, ranges: list[tuple[int, int]]) -> None:
     assert line_ranges(line) == ranges
@@ -139,10 +142,13 @@ def test_the_task_set_is_large_and_spread_over_kinds() -> None:
     assert len(loaded) >= 60
     assert len({t["id"] for t in loaded}) == len(loaded)
     kinds = Counter(answerability.kind_of(t) for t in loaded)
-    assert set(kinds) == {"read", "git", "log", "mcp"} and min(kinds.values()) >= 12, kinds
+    assert set(kinds) == set(answerability.KINDS), kinds
+    assert min(kinds[k] for k in ("read", "git", "log", "command", "mcp")) >= 12, kinds
+    assert kinds["search"] >= 8, kinds
     for task in loaded:
         assert set(task) == {"id", "kind", "source", "question", "key", "answer"}, task["id"]
-        assert task["kind"] in ("read", "bash", "mcp") and task["key"] and task["answer"]
+        assert task["kind"] in ("read", "bash", "command", "search", "mcp"), task["id"]
+        assert task["key"] and task["answer"], task["id"]
 
 
 def test_every_answer_and_key_occurs_in_its_source() -> None:
@@ -198,13 +204,64 @@ def test_a_run_prints_the_json_the_issue_specifies(tmp_path: Path,
     printed = json.loads(capsys.readouterr().out)
     assert set(printed) >= {"arms", "tasks"}
     assert set(printed["arms"]) == {"garrepa", "claude-code", "head-tail", "pointer"}
+    kinds = len(answerability.KINDS)
     for bucket in printed["arms"].values():
-        assert set(bucket) == {"tasks", "answered", "chars"} and bucket["tasks"] == 4
-        assert 0 <= bucket["answered"] <= 4
+        assert set(bucket) == {"tasks", "answered", "chars"} and bucket["tasks"] == kinds
+        assert 0 <= bucket["answered"] <= kinds
     rows = printed["tasks"]
-    assert len(rows) == 16 and all(set(r) == {"id", "arm", "answered", "chars"} for r in rows)
+    assert len(rows) == 4 * kinds
+    assert all(set(r) == {"id", "arm", "answered", "chars"} for r in rows)
     for arm, bucket in printed["arms"].items():
         mine = [r for r in rows if r["arm"] == arm]
         assert bucket["chars"] == sum(r["chars"] for r in mine)  # sums over answered tasks
         assert all(r["chars"] > 0 if r["answered"] else r["chars"] == 0 for r in mine)
-    assert set(printed["by_kind"]) == {"read", "git", "log", "mcp"}
+    assert set(printed["by_kind"]) == set(answerability.KINDS)
+
+
+# ---- the command and search kinds (issue 28)
+
+def test_claude_codes_grep_rule_is_20000_chars_inline(tmp_path: Path) -> None:
+    import answerability_arms as arms
+
+    assert arms.grep_delivery("x" * 20_000, tmp_path, "a.txt").text == "x" * 20_000
+    persisted = arms.grep_delivery("x" * 20_001, tmp_path, "b.txt")
+    assert persisted.text.startswith("<persisted-output>") and len(persisted.text) < 2_300
+    assert reader.saved_file(persisted) == tmp_path / "b.txt"
+
+
+def _subset(tmp_path: Path, kinds: tuple[str, ...]) -> Path:
+    lines = []
+    for task in tasks():
+        if answerability.kind_of(task) in kinds:
+            src = {k: (str(TASKS.parent / v) if k in ("output_file", "text_file") else v)
+                   for k, v in task["source"].items()}
+            lines.append(json.dumps({**task, "source": src}))
+    subset = tmp_path / "tasks.jsonl"
+    subset.write_text("\n".join(lines) + "\n")
+    return subset
+
+
+def test_the_real_hook_digests_large_command_and_grep_results_and_loses_no_answer(
+        tmp_path: Path) -> None:
+    """On every command and Grep task: the garrepa arm (the real hook) answers whatever Claude
+    Code alone answers, and changes the delivery exactly where the output passes the route's
+    threshold (a failed command's output no hook can rewrite)."""
+    sys.path.insert(0, str(REPO / "src"))
+    from garrepa_py.config import budgets
+
+    result = answerability.run(_subset(tmp_path, ("command", "search")))
+    by_id: dict[str, dict[str, dict[str, Any]]] = {}
+    for row in result["detail"]:
+        by_id.setdefault(row["id"], {})[row["arm"]] = row
+    sources = {t["id"]: t for t in tasks()}
+    assert len(by_id) >= 20
+    for task_id, arms in by_id.items():
+        ours, theirs = arms["garrepa"], arms["claude-code"]
+        assert ours["answered"] >= theirs["answered"], task_id
+        task = sources[task_id]
+        big = len(source_of(task)) >= budgets.THRESHOLDS[ours["kind"]]
+        rewritable = task["source"].get("exit_code", 0) == 0
+        assert (ours["digest"] != theirs["digest"]) == (big and rewritable), task_id
+    for kind in ("command", "search"):
+        assert result["changed_by_kind"][kind]["garrepa"]["answered"] >= \
+            result["changed_by_kind"][kind]["claude-code"]["answered"]
