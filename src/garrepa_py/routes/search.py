@@ -27,17 +27,47 @@ if TYPE_CHECKING:
 TOOLS = ("Grep", "Glob")
 
 
-def _text_of(response: Any) -> tuple[str, str] | None:
+def _int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text_of(tool: str | None, response: Any) -> tuple[str, str] | None:
     """(which field holds the result, its text): `content` for a Grep in content or count
-    mode, `filenames` (joined by newlines) for Glob and files_with_matches."""
+    mode, `filenames` (joined by newlines) for Glob and files_with_matches; None unless the
+    result has the shape Claude Code checks a reply against (measured: Grep needs mode,
+    numFiles, filenames and content; Glob filenames, numFiles, truncated, durationMs), or the
+    reply would be dropped silently, or rendered as "No files found"."""
     if not isinstance(response, dict):
         return None
-    content = response.get("content")
-    if isinstance(content, str) and content:
-        return "content", content
     names = response.get("filenames")
-    if isinstance(names, list) and names and all(isinstance(n, str) for n in names):
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or \
+            not _int(response.get("numFiles")):
+        return None
+    if tool == "Glob":
+        if not isinstance(response.get("truncated"), bool) or not names:
+            return None
         return "filenames", "\n".join(names)
+    mode, content = response.get("mode"), response.get("content")
+    if mode in ("content", "count") and isinstance(content, str) and content:
+        return "content", content
+    if mode == "files_with_matches" and names:
+        return "filenames", "\n".join(names)
+    return None
+
+
+def recovery_or_secret(event: ToolEvent, source: str) -> str | None:
+    """A search of garrepa's spill or Claude Code's saved results (a recovery: never
+    briefed again), or of a secret path, by its input or by what it found."""
+    from garrepa_py.guard.secrets import secret_name, secret_path
+    from garrepa_py.routes.command_exact import names_saved_output
+
+    values = [v for v in (event.input_text(k) for k in ("path", "glob", "pattern")) if v]
+    first = source.split("\n", 1)[0].split(":", 1)[0]
+    if any(names_saved_output(v) for v in [*values[:2], first]):
+        return "saved-output-read"
+    for value in values[:2]:  # a path or glob: a secret file, or a secret directory itself
+        if secret_path(value) or secret_name(value.rstrip("/") + "/x"):
+            return "secret-path"
     return None
 
 
@@ -52,18 +82,15 @@ def _hint(event: ToolEvent) -> str:
 def handle(event: ToolEvent, context: HookContext) -> Verdict:
     if not context.settings.search.enabled:
         return passed("search-off")
-    taken = _text_of(event.tool_response)
+    taken = _text_of(event.tool, event.tool_response)
     if taken is None:
         return passed("unknown-shape")
     field, source = taken
     if len(source) < context.settings.threshold("search"):
         return passed("under-threshold")
-    from garrepa_py.guard.secrets import secret_path
-
-    for key in ("path", "pattern", "glob"):
-        value = event.input_text(key)
-        if value and ("/" in value or value.startswith(".")) and secret_path(value):
-            return passed("secret-path")
+    why = recovery_or_secret(event, source)
+    if why is not None:
+        return passed(why)
     from garrepa_py.config import budgets
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
@@ -87,16 +114,26 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
 
 def _replaced(response: dict[str, Any], field: str, text: str) -> dict[str, Any]:
     """The tool's own shape with the digest in it, and the counts Claude Code renders set to
-    what they say of the digest (measured: Grep's pagination footer comes from `appliedLimit`,
-    Glob's "Showing N of M" note from `truncated`; the digest's own first line gives the
-    result's totals): nothing it prints about the replacement is untrue."""
+    what they say of the digest (measured: Grep's "Found N files" header is `numFiles`, its
+    pagination footer `appliedLimit`, Glob's "Showing N of M" note `truncated`): nothing it
+    prints about the replacement is untrue. What the tool itself cut (Grep's limit, Glob's 100
+    files) is said in the digest's last line instead."""
     output = {k: v for k, v in response.items() if k != "appliedLimit"}
+    limit = response.get("appliedLimit")
+    total = response.get("totalMatches")
+    if _int(limit):
+        text += (f"\n[garrepa: Claude Code's Grep had already cut this result to {limit:,} "
+                 "entries (head_limit): the rest is not in it]")
+    elif response.get("truncated") is True and _int(total):
+        text += (f"\n[garrepa: Claude Code's Glob returned {len(response['filenames']):,} of "
+                 f"{total:,} matching files: narrow the pattern or path to see the rest]")
     if field == "content":
         output["content"] = text
         if "numLines" in output:
             output["numLines"] = text.count("\n") + 1
     else:
         output["filenames"] = text.split("\n")
+        output["numFiles"] = len(output["filenames"])
         if "truncated" in output:
             output["truncated"] = False
     return output
@@ -109,7 +146,7 @@ def _claims(event: ToolEvent) -> bool:
 def quick_pass(event: ToolEvent, settings: Settings) -> str | None:
     if not settings.search.enabled:
         return "search-off"
-    taken = _text_of(event.tool_response)
+    taken = _text_of(event.tool, event.tool_response)
     if taken is not None and len(taken[1]) < settings.threshold("search"):
         return "under-threshold"
     return None
