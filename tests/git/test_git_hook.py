@@ -81,7 +81,7 @@ def test_inline_diff_over_threshold(repo_copy: Path) -> None:
     ("git log -p", {"backgroundTaskId": "b1"}, "git", "background-task"),
     # not a dump the git route claims, and git is no program the command route digests (a
     # `git show REV:path` or `git cat-file -p` prints a file's bytes): exactly as it came
-    ("git show HEAD:.env", {}, "command", "not-a-listed-command"),
+    ("git show HEAD:.env", {}, "command", "secret-path"),
     ("git show HEAD:README.md", {}, "command", "not-a-listed-command"),
     ("git log -p | head -c 40000", {}, "command", "not-a-listed-command"),
     ("git log -p > log.txt", {}, "command", "not-a-listed-command"),
