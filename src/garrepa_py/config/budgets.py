@@ -22,8 +22,11 @@ THRESHOLDS: dict[str, int] = {
     "git": 32_000,
     # as Read: from 50,000 up only costs (74,259 -> 76,440), nothing between 8K and 32K to judge
     "mcp": 32_000,
-    # any other command output: as git, Claude Code delivers it whole up to 30,000 chars
-    "command": 32_000,
+    # any other command output: under Claude Code's 30,000-char persistence, or a 30,570-char
+    # grep -C2 and a 31,431-char npm log reach the agent as a 2 KB preview (answerability,
+    # command kind: 21,891 chars per answered task at 32,000, 13,770 at 8,000-25,000 alike,
+    # which also digest a 29,109-char pip log: 29,033 -> 5,420); the Grep bound, 20,000
+    "command": 20_000,
     # Grep results: Claude Code persists a Grep result past 20,000 chars (a 2 KB preview,
     # docs/measured-search-tools.md), so under that it is already delivered whole
     "search": 20_000,
@@ -70,6 +73,10 @@ def threshold(route: str, configured: int | None) -> int:
 
 # ---- command (any other large Bash output) and search (Grep/Glob): the structural digest
 # (structural/command_output.py): head, tail, error lines, folded repeats, listings grouped
-# by file or directory with their line ranges; under the 10,040 chars Claude Code shows of a
-# failing command and far under its 30,000-char inline limit
-COMMAND_DIGEST_CHARS = 9_000
+# by file or directory with their line ranges; far under Claude Code's 30,000-char inline limit
+# 9,000 -> 12,000 (answerability at the 20,000 threshold, chars per answered task): command
+# 13,770 -> 10,294, search 8,746 -> 9,454, both 25 tasks 12,162 -> 10,025; 16,000 costs more
+# (11,472 / 9,454), 6,000 far more (22,917 / 28,543), 4,000 loses a task. A failing command's
+# output never reaches this digest (PostToolUseFailure cannot rewrite), so Claude Code's
+# 10,040-char failure view does not bound it; a Grep reply stays under its 20,000 inline
+COMMAND_DIGEST_CHARS = 12_000
