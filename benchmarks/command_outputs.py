@@ -56,8 +56,12 @@ def covered(path: str, digest: str) -> bool:
 
 
 def grep_files(text: str) -> set[str]:
-    return {line.split(":", 1)[0] for line in text.split("\n") if ":" in line
-            and not line.startswith("Binary file")}
+    """The files with a matching line (`path:N:text`; context lines `path-N-text` and `--`
+    separators name no match)."""
+    import re
+
+    match = re.compile(r"^(.+?):\d+:")
+    return {m.group(1) for m in map(match.match, text.split("\n")) if m}
 
 
 def ls_dirs(text: str) -> set[str]:

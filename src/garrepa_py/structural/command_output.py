@@ -22,9 +22,8 @@ from garrepa_py.structural import listing, listing_read
 from garrepa_py.structural.briefing import Structural
 from garrepa_py.structural.listing import Tree, clip, span
 
-# config/budgets.py's COMMAND_DIGEST_CHARS (9,000: under the 10,040 chars Claude Code shows of
-# a failing command); the same number here while that line is not yet committed there
-BUDGET: int = getattr(budgets, "COMMAND_DIGEST_CHARS", 9_000)
+# the default body size: config/budgets.py's, chosen by the answerability benchmark
+BUDGET: int = budgets.COMMAND_DIGEST_CHARS
 
 HEAD_LINES, HEAD_CHARS = 40, 2_500
 TAIL_LINES, TAIL_CHARS = 40, 2_500
