@@ -70,9 +70,11 @@ def test_writes_pipes_and_redirects_pass_untouched(repo_copy: Path, tmp_path: Pa
     assert "garrepa" not in piped
     assert redirected == "(Bash completed with no output)"
     assert (repo_copy / "out.patch").read_text() == git(repo_copy, "diff", "HEAD~4", "HEAD")
-    reasons = [r["reason"] for r in journal.read(target=garrepa_home / "journal.jsonl")]
-    # the `git -c … commit` starts no hook at all (its `if` rule names a digested command)
-    assert reasons == ["not-a-git-dump", "under-threshold"]
+    reasons = [(r["route"], r["reason"])
+               for r in journal.read(target=garrepa_home / "journal.jsonl")]
+    # the `git -c … commit` starts no hook at all (its `if` rule names a digested command); the
+    # pipe and the redirect are no git dump, and git is no program the command route digests
+    assert reasons == [("command", "not-a-listed-command"), ("command", "under-threshold")]
 
 
 def test_negative_control_without_init(repo_copy: Path, tmp_path: Path,

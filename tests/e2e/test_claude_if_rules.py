@@ -76,10 +76,11 @@ def test_every_configured_document_reaches_the_hook_and_nothing_else_does(
                 "git --no-pager show --stat HEAD", "git blame README.md",
                 "git --git-dir=.git log -1", "cd sub && git log -1"]  # the cd stays: last
     ignored = ["git status --short", "git add -A", "git commit -qm 'more files'",
-               "ls sub"]
+               "echo sub"]
+    listed = ["ls sub"]  # the command route's `Bash(ls *)`: one hook, which passes it (small)
     script = ([Turn.tool("Read", file_path=str(git_project / d)) for d in documents]
               + [Turn.tool("Read", file_path=str(git_project / s)) for s in sources]
-              + [Turn.tool("Bash", command=c) for c in ignored + digested])
+              + [Turn.tool("Bash", command=c) for c in ignored + listed + digested])
     run = session(git_project, tmp_path, garrepa_home, script)
 
     records = list(journal.read(target=garrepa_home / "journal.jsonl"))
@@ -89,12 +90,13 @@ def test_every_configured_document_reaches_the_hook_and_nothing_else_does(
     assert len(reads) == len(documents), [r["reason"] for r in reads]
     assert {r["reason"] for r in reads} == {"under-threshold"}  # the route still decides
     # ... none for source Reads and git commands the route does not digest ...
-    assert len(bashes) == len(digested)
+    assert len(bashes) == len(digested) + len(listed)
+    assert [r["route"] for r in bashes].count("command") == len(listed)
     # ... and never two hooks for one call: the rules are disjoint (a document Read's handler
     # runs after it)
     names = [e.get("hook_name") for e in started(run)]
     assert names.count("PostToolUse:Read") == len(documents)
-    assert len(names) == len(documents) + len(digested)
+    assert len(names) == len(documents) + len(digested) + len(listed)
 
 
 def test_negative_control_an_unfiltered_read_entry_spawns_for_source(

@@ -62,7 +62,14 @@ def route_for(path: Path, text: str, config: Config) -> tuple[str, BriefRequest]
     else:
         kind, compress = "generic", compressors.generic()
     entry = compressors.KINDS[kind]
-    return entry.route, BriefRequest(entry.route, text, label, compress, combine=entry.combine,
+    from garrepa_py.engine.prompt import GENERIC_INSTRUCTION
+    from garrepa_py.routes import registry
+
+    route = registry.BY_NAME.get(entry.route)  # the route's own instruction for its kind
+    instruction = route.instruction if route is not None and route.instruction else \
+        GENERIC_INSTRUCTION
+    return entry.route, BriefRequest(entry.route, text, label, compress, instruction=instruction,
+                                     combine=entry.combine,
                                      model_chars=entry.model_chars)
 
 

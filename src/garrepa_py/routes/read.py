@@ -29,6 +29,9 @@ MAP_CHARS, capped = read_reply.MAP_CHARS, read_reply.capped  # where they were
 # A PreToolUse Read event outside deny mode (an install from before issue 24, not yet upgraded):
 # the PostToolUse handler decides and journals that Read, so this pass is not journaled.
 STEPS_ASIDE = "read-in-post"
+INSTRUCTION = ("Write a map of this document: its purpose in one line, then what each major "
+               "section decides or defines (APIs, options, requirements, named terms kept "
+               "literally) with its line range, and where to read for what.")
 # Files the agent must read whole: never mapped, whatever the config says.
 INSTRUCTION_FILES = ("claude.md", "claude.local.md", "agents.md", "gemini.md", "skill.md")
 
@@ -214,7 +217,7 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
                 "map are the file's own: Read it with offset=<first line> and "
                 "limit=<line count>]")
     result = brief(BriefRequest(kind.route, text, label, compressors.document(path, label, sniffed.kind),
-                                recovery=recovery, combine=kind.combine,
+                                instruction=INSTRUCTION, recovery=recovery, combine=kind.combine,
                                 model_chars=kind.model_chars),
                    context.config, context.project, context.deadline)
     if result.decision != "compress":
@@ -279,7 +282,4 @@ def _event(settings: Settings) -> str:
 ROUTE = Route(
     "read", summary="large documentation Reads → opening lines + document map",
     event=_event, matcher="Read", rules=rules, claims=_claims, quick_pass=quick_pass,
-    handle=handle, target=lambda event: event.input_text("file_path"),
-    instruction="Write a map of this document: its purpose in one line, then what each major "
-                "section decides or defines (APIs, options, requirements, named terms kept "
-                "literally) with its line range, and where to read for what.")
+    handle=handle, target=lambda event: event.input_text("file_path"), instruction=INSTRUCTION)

@@ -42,7 +42,10 @@ def handle(text: str, total_lines: int, path: str, label: str, family: str,
     recovery = (f"[exact text: {path} itself, {total_lines:,} lines | the line ranges in this "
                 "digest are the file's own: Read it with offset=<first line> and "
                 "limit=<line count>]")
-    result = brief(BriefRequest("read", text, label, digest, recovery=recovery),
+    from garrepa_py.routes.read import INSTRUCTION
+
+    result = brief(BriefRequest("read", text, label, digest, instruction=INSTRUCTION,
+                                recovery=recovery),
                    context.config, context.project, context.deadline,
                    client_factory=lambda config: (None, "saved-log"))
     notes.update(result.journal)
