@@ -126,7 +126,7 @@ def test_arrival_is_proved_from_the_transcript_and_the_alarm_fires_when_none_arr
     data = json.loads(invoke("report", "--json").output)["arrival"]
     assert (data["briefings"], data["arrived"], data["alarm"]) == (1, 1, False)
     assert "Reached the model (per Claude Code's transcripts): 1 of 1 replacements in 1 " \
-        "sessions." in " ".join(invoke("report").output.split())
+        "session." in " ".join(invoke("report").output.split())
     # Claude Code dropped it (a shape it rejects): the tool_result is its own notice
     write_transcript(transcript_path(tmp_path), {
         "toolu_git": "<persisted-output>\nOutput too large (9KB). Full output saved to: /x\n\n"
@@ -168,7 +168,7 @@ def test_no_tool_result_in_the_transcript_is_unknown_not_an_alarm(
         assert (data["alarm"], data["alarm_sessions"]) == (False, [])
         assert "warning:" not in text and "none reached" not in text
         assert ("Reached the model (per Claude Code's transcripts): 0 of 1 replacements in 1 "
-                "sessions; 1 unknown (no tool_result for them in the transcript: not a "
+                "session; 1 unknown (no tool_result for them in the transcript: not a "
                 "transcript, or the session is still running).") in text
         assert check["status"] == "ok" and check["detail"] == (
             "0 of 1 replacements reached the model (1 sessions, last 7 days); 1 could not be "
@@ -202,7 +202,7 @@ def test_a_missing_transcript_is_said_unchecked(repo_copy: Path, tmp_path: Path,
     assert not transcript_path(tmp_path).exists()
     data, text, check = arrival_report(repo_copy)
     assert (data["unchecked_sessions"], data["unchecked_briefings"], data["unknown"]) == (1, 1, 1)
-    assert ("Not checked: 1 replacements in 1 sessions whose transcript could not be read "
+    assert ("Not checked: 1 replacements in 1 session whose transcript could not be read "
             "(missing, unreadable, or over 64 MB): unknown whether they reached the model.") in text
     assert check["status"] == "ok" and check["detail"] == (
         "0 of 1 replacements reached the model (1 sessions, last 7 days); 1 could not be "

@@ -78,7 +78,8 @@ def _decide(event: dict[str, Any], project: str) -> _Decided:
         if route is not None else None
     reply = None
     if route is not None and context is not None:
-        reply = pipeline.decide(route, parsed, context, record)[1]
+        # the holdout group is drawn from the real tool call's id, which a preview has not
+        reply = pipeline.decide(route, parsed, context, record, holdout=False)[1]
     return _Decided(record.get("route", route.name if route else "pass"),
                     record.get("decision", "pass"), record.get("reason", "not-routed"), reply)
 

@@ -17,7 +17,8 @@ CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 app = typer.Typer(
     name="garrepa",
-    help="Keep bulky tool results (doc Reads, MCP results, git dumps) out of Claude Code's context.",
+    help="Keep bulky tool results (doc Reads, MCP results, git dumps, command output, "
+         "searches) out of Claude Code's context.",
     add_completion=False,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
@@ -72,7 +73,8 @@ def main(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print the version and exit.")] = False,
 ) -> None:
-    """Keep bulky tool results (doc Reads, MCP results, git dumps) out of Claude Code's context."""
+    """Keep bulky tool results (doc Reads, MCP results, git dumps, command output, searches)
+    out of Claude Code's context."""
     _help_when_bare(ctx)
 
 

@@ -226,7 +226,7 @@ def arrival_lines(report: Report) -> list[str]:
         missing = sum(r["not_arrived"] for r in read)
         unknown = sum(r["unknown"] for r in read)
         line = (f"Reached the model (per Claude Code's transcripts): {arrived} of {made} "
-                f"replacements in {len(read)} sessions")
+                f"replacements in {len(read)} session{'' if len(read) == 1 else 's'}")
         if missing:
             line += f"; {missing} did not (their tool_result holds other output)"
         if unknown:
@@ -235,7 +235,8 @@ def arrival_lines(report: Report) -> list[str]:
         lines.append(line + ".")
     if unread:
         lines.append(f"Not checked: {sum(r['briefings'] for r in unread)} replacements in "
-                     f"{len(unread)} sessions whose transcript could not be read (missing, "
+                     f"{len(unread)} session{'' if len(unread) == 1 else 's'} whose "
+                     "transcript could not be read (missing, "
                      "unreadable, or over 64 MB): unknown whether they reached the model.")
     for row in report.alarms:
         shown = "none reached the model" if not row["unknown"] else (

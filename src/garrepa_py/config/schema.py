@@ -112,8 +112,8 @@ SETTINGS: tuple[Setting, ...] = (
             env="GARREPA_HOLDOUT"),
     Setting("threshold.minChars", budgets.DEFAULT_THRESHOLD, _int_between(1000, 10_000_000),
             "results smaller than this many characters pass untouched; unset, each route has "
-            "its own default (32,000 for Read, git and MCP, chosen by the answerability "
-            "benchmark), set, it holds for every route",
+            "its own default (32,000 for Read, git and MCP, 20,000 for command output and "
+            "Grep, chosen by the answerability benchmark), set, it holds for every route",
             env="GARREPA_THRESHOLD"),
     Setting("hook.timeoutSeconds", 30, _int_between(2, 600),
             "the timeout written into settings.json; the hook finishes inside it",

@@ -226,7 +226,8 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
     if client is not None:
         journal["provider"] = getattr(client, "origin", "") or client.name  # how it was chosen
     if client is None:
-        journal["fallback"] = why_not
+        if request.instruction is not None:  # a structural route asks none: no fallback
+            journal["fallback"] = why_not
     elif found.unmaskable:
         journal["fallback"] = "secret-unmaskable"  # nothing is sent that could not be masked
     else:

@@ -15,6 +15,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from garrepa_py.config.settings import Settings
     from garrepa_py.event import ToolEvent
     from garrepa_py.journal import Record
     from garrepa_py.routes.route import Route
@@ -26,16 +27,14 @@ CLAUDE_DEFAULT_TIMEOUT = 600  # what Claude Code waits for a handler with no `ti
 MAX_SETTINGS_BYTES = 4 * 1024 * 1024
 
 
-def installed_timeout(project: str, event_name: str | None) -> int | None:
-    """The `timeout` Claude Code enforces on this hook, read from the installed entry.
-
-    The hook must finish inside what Claude Code will wait for, whatever the config says: the
-    smallest timeout of garrepa's handlers for this event in the project's settings files.
-    """
+def installed_handlers(project: str, event_name: str | None
+                       ) -> list[tuple[str, dict[str, Any]]]:
+    """garrepa's handlers for this event in the project's settings files, with their group's
+    matcher."""
     from garrepa_py import fastjson, fs
     from garrepa_py.hook_commands import is_hook_command
 
-    found: list[int] = []
+    found: list[tuple[str, dict[str, Any]]] = []
     for name in ("settings.json", "settings.local.json"):
         try:
             data = fastjson.loads(fs.read_bounded(
@@ -45,16 +44,41 @@ def installed_timeout(project: str, event_name: str | None) -> int | None:
             continue
         for group in groups if isinstance(groups, list) else ():
             handlers = group.get("hooks") if isinstance(group, dict) else None
+            matcher = group.get("matcher") if isinstance(group, dict) else None
             for handler in handlers if isinstance(handlers, list) else ():
-                if not isinstance(handler, dict) or not is_hook_command(handler.get("command")):
-                    continue
-                timeout = handler.get("timeout")
-                if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) \
-                        and timeout > 0:
-                    found.append(int(timeout))
-                else:
-                    found.append(CLAUDE_DEFAULT_TIMEOUT)
+                if isinstance(handler, dict) and is_hook_command(handler.get("command")):
+                    found.append((matcher if isinstance(matcher, str) else "", handler))
+    return found
+
+
+def installed_timeout(project: str, event_name: str | None) -> int | None:
+    """The `timeout` Claude Code enforces on this hook, read from the installed entry.
+
+    The hook must finish inside what Claude Code will wait for, whatever the config says: the
+    smallest timeout of garrepa's handlers for this event in the project's settings files.
+    """
+    found: list[int] = []
+    for _, handler in installed_handlers(project, event_name):
+        timeout = handler.get("timeout")
+        if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) and timeout > 0:
+            found.append(int(timeout))
+        else:
+            found.append(CLAUDE_DEFAULT_TIMEOUT)
     return min(found) if found else None
+
+
+def project_serves(project: str, route: Route, event_name: str | None,
+                   settings: Settings) -> bool:
+    """Whether the project's own entries start the hook for this route: one of its handlers
+    for this event with the route's matcher and one of the route's `if` rules (or none). An
+    install from before a route existed has none of its entries: the plugin's handler serves
+    that route's calls alone, and must not step aside for the project's other entries."""
+    wanted = {slot.condition for slot in route.slots(settings, True)}
+    for matcher, handler in installed_handlers(project, event_name):
+        condition = handler.get("if")
+        if matcher == route.matcher and (condition is None or condition in wanted):
+            return True
+    return False
 
 
 def target_key(route: Route, event: ToolEvent) -> str | None:
@@ -113,7 +137,7 @@ def prepare(route: Route, event: ToolEvent, project: str, deadline_from: float,
         record.update({"decision": "pass", "reason": "mode-off"})
         return None
     record["route"] = route.name
-    if via_plugin and installed_timeout(project, record.get("event")) is not None:
+    if via_plugin and project_serves(project, route, record.get("event"), config.settings):
         # the plugin and this project's own entries both run: the project's entry decides,
         # and only it journals the event
         record.update({"decision": "pass", "reason": PLUGIN_DEFERS})
@@ -129,11 +153,12 @@ def prepare(route: Route, event: ToolEvent, project: str, deadline_from: float,
     return HookContext(config, project, deadline_from + budget)
 
 
-def decide(route: Route, event: ToolEvent, context: HookContext,
-           record: Record) -> tuple[Verdict, dict[str, Any] | None]:
+def decide(route: Route, event: ToolEvent, context: HookContext, record: Record,
+           holdout: bool = True) -> tuple[Verdict, dict[str, Any] | None]:
     """The route's work: its verdict, and the reply to print (None: the original passes);
     fills in `record`. In audit mode the reply is journaled, never delivered; in the holdout
-    group it is computed and passed."""
+    group it is computed and passed (`holdout=False`: a preview, which has no real tool call
+    to draw the group from, shows the reply)."""
     verdict = route.handle(event, context)
     record.update(verdict.record())
     if context.settings.mode == "audit" and verdict.reply is not None:
@@ -144,8 +169,8 @@ def decide(route: Route, event: ToolEvent, context: HookContext,
         return verdict, None
     if verdict.reply is not None and event.transcript is not None:
         record["transcript"] = event.transcript  # where `report` finds the session's tokens
-    if verdict.reply is not None and held_out(event, record.get("key"),
-                                              context.settings.holdout):
+    if holdout and verdict.reply is not None and held_out(event, record.get("key"),
+                                                          context.settings.holdout):
         # the control group: computed like any other, journaled as holdout, passed untouched
         record.update({"decision": "holdout", "chars_out": record.get("chars_in")})
         return verdict, None

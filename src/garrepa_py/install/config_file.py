@@ -67,8 +67,11 @@ def plan_config(project: Path, overrides: dict[str, object], update: bool) -> Co
             return ConfigPlan(path, current, None, kept)
         flags = ", ".join(sorted(overrides))
         return ConfigPlan(path, current, None, kept, (
-            f"{path.name} exists, so {flags} were not written to it "
-            "(add --update-config to set them)",))
+            f"{path.name} exists, so {flags} {'was' if len(overrides) == 1 else 'were'} not "
+            "written to it (add --update-config to set "
+            f"{'it' if len(overrides) == 1 else 'them'}"
+            + ("; the logs route's entries wait for logs.enabled" if overrides.get(
+                "logs.enabled") is True else "") + ")",))
     if current is not None:
         try:
             base = json.loads(current)

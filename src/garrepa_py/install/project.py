@@ -58,8 +58,10 @@ def install(project: Path, config_overrides: dict[str, object], timeout: int,
     outcome.changes.extend(config_plan.decided)
     outcome.notes.extend(config_plan.notes)
     settings_target(project)
-    # `init --logs`: the logs route's entries, before the config's trust says so
-    on = {"logs": True} if config_overrides.get("logs.enabled") is True else None
+    # `init --logs`: the logs route's entries, before the config's trust says so — when the
+    # config will say so: a kept config without logs.enabled gets none (its note says how)
+    writes = config_plan.new is not None or config_plan.current is None
+    on = {"logs": True} if config_overrides.get("logs.enabled") is True and writes else None
     slots = settings_merge.project_slots(str(project), on)
     logs_wanted = any(slot.event == "PreToolUse" and slot.matcher == "Bash" for slot in slots)
     runner = runner_file(project)

@@ -64,12 +64,12 @@ def _digest(bash: BashResult, source: str, context: HookContext) -> Verdict:
 
 
 def rules(settings: Settings) -> tuple[str, ...]:
-    from garrepa_py.routes.command_exact import PRODUCERS
-
     """One `if` rule per program the route digests: a call no rule matches starts no process.
     Measured (docs/benchmarks.md, "A hook on every Bash call"): a handler without a rule costs
     every Bash call 40-55 ms (1.38-1.40x a 20-call session); an unmatched rule costs nothing
     measurable. Claude Code strips `cd … &&` and tries each part of a compound command."""
+    from garrepa_py.routes.command_exact import PRODUCERS
+
     return tuple(f"Bash({name} *)" for name in sorted(PRODUCERS))
 
 
