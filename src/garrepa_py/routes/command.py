@@ -49,11 +49,19 @@ def _digest(bash: BashResult, source: str, context: HookContext) -> Verdict:
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
     from garrepa_py.structural import command_output
+    from garrepa_py.structural.briefing import Structural
 
     command = bash.command
 
     def compress(text: str) -> Structural:
-        return command_output.digest(text, command, budgets.COMMAND_DIGEST_CHARS)
+        own = _own_state_lines(text)
+        if not own:
+            return command_output.digest(text, command, budgets.COMMAND_DIGEST_CHARS)
+        note = (f"[garrepa: {own:,} of these lines are in garrepa's own saved outputs under "
+                ".garrepa/ (a plain `grep -r` or `find` searches them; rg, ag, git grep and fd "
+                "skip them): `--exclude-dir=.garrepa` leaves them out]")
+        body = command_output.digest(text, command, budgets.COMMAND_DIGEST_CHARS - len(note) - 1)
+        return Structural(f"{note}\n{body.text}", body.must_keep)
 
     result = brief(BriefRequest("command", source, command[:120], compress, instruction=None),
                    context.config, context.project, context.deadline)
@@ -61,6 +69,16 @@ def _digest(bash: BashResult, source: str, context: HookContext) -> Verdict:
         return Verdict("pass", result.reason, chars_in=len(source), notes=result.journal)
     return Verdict("compress", "digested", bash.reply(result.text), chars_in=len(source),
                    chars_out=len(result.text), notes=result.journal)
+
+
+def _own_state_lines(text: str) -> int:
+    """Lines of a listing or search that come from the project's .garrepa/ (its spills): a
+    grep over the project finds the outputs garrepa saved of earlier greps."""
+    if ".garrepa/" not in text:
+        return 0
+    return sum(1 for line in text.split("\n")
+               if line.startswith((".garrepa/", "./.garrepa/")) or "/.garrepa/" in line[:4096]
+               .split(":", 1)[0])
 
 
 def rules(settings: Settings) -> tuple[str, ...]:
