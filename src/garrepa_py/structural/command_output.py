@@ -154,8 +154,9 @@ def _listing(lines: list[str], budget: int, kind: str, head: str) -> Structural:
     dirs = len(tree.nodes) - 1
     if kind == "grep":
         files = sum(len(node.leaves) for node in tree.nodes.values())
-        title = (f"grep output: {head}; {count:,} matching lines in {files:,} files "
-                 f"under {dirs:,} directories.")
+        where = f" under {dirs:,} director{'y' if dirs == 1 else 'ies'}" if dirs else ""
+        title = (f"grep output: {head}; {count:,} matching line{'' if count == 1 else 's'} in "
+                 f"{files:,} file{'' if files == 1 else 's'}{where}.")
         promise = "Every file is named below, or counted in a rolled-up directory with its lines."
     else:
         label = "Path list" if kind == "paths" else "ls -R listing"
