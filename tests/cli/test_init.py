@@ -97,7 +97,7 @@ def test_init_keeps_existing_config_and_says_flags_were_not_applied(project: Pat
     result = invoke("init", str(project), "--provider", "none")
     assert result.exit_code == 0
     assert config.read_text() == '{"threshold": {"minChars": 5000}}\n'
-    assert "note: garrepa.config.json exists, so provider.type were not written to it" in result.output
+    assert "note: garrepa.config.json exists, so provider.type was not written to it" in result.output
 
 
 def test_init_update_config_sets_flags_and_keeps_other_keys(project: Path) -> None:
