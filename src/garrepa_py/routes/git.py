@@ -114,7 +114,7 @@ def is_git_dump(event: ToolEvent) -> bool:
     if not event.post or event.tool != "Bash":
         return False
     command = event.input_text("command")
-    if command is None:
+    if command is None or "git" not in command:  # most commands: no tokenizer imported
         return False
     from garrepa_py.routes.git_command import parse
 
