@@ -211,7 +211,8 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
         from garrepa_py.routes import read_log
 
         asked = _int(tool_input.get("limit")) is not None or (_int(tool_input.get("offset")) or 1) > 1
-        return read_log.handle(text, len(lines), path, label, family, context, window, asked)
+        return read_log.handle(text, len(lines), path, label, family, context, window, asked,
+                               INSTRUCTION)
     kind = compressors.KINDS["document"]
     recovery = (f"[exact text: {path} itself, {len(lines):,} lines | the line ranges in this "
                 "map are the file's own: Read it with offset=<first line> and "

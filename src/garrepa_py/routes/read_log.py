@@ -25,9 +25,11 @@ DIGEST_SHARE = 4  # the digest replaces the log only when at most 1/DIGEST_SHARE
 
 
 def handle(text: str, total_lines: int, path: str, label: str, family: str,
-           context: HookContext, window: read_reply.Window | None, asked_window: bool) -> Verdict:
+           context: HookContext, window: read_reply.Window | None, asked_window: bool,
+           instruction: str) -> Verdict:
     """The Read's verdict for `text`, a saved log of `family` (structural/saved_log.py);
-    `asked_window`: the agent gave an offset or a limit (a part of the log is what it wants)."""
+    `asked_window`: the agent gave an offset or a limit (a part of the log is what it wants);
+    `instruction`: the Read route's, for the model."""
     notes: Record = {"saved_log": family}
     if asked_window or window is not None and (window.first > 1 or len(window.lines) < total_lines):
         return Verdict("pass", "saved-log-window", notes=notes,
@@ -42,9 +44,7 @@ def handle(text: str, total_lines: int, path: str, label: str, family: str,
     recovery = (f"[exact text: {path} itself, {total_lines:,} lines | the line ranges in this "
                 "digest are the file's own: Read it with offset=<first line> and "
                 "limit=<line count>]")
-    from garrepa_py.routes.read import INSTRUCTION
-
-    result = brief(BriefRequest("read", text, label, digest, instruction=INSTRUCTION,
+    result = brief(BriefRequest("read", text, label, digest, instruction=instruction,
                                 recovery=recovery),
                    context.config, context.project, context.deadline,
                    client_factory=lambda config: (None, "saved-log"))
