@@ -248,3 +248,20 @@ def test_with_since_the_routes_add_up_to_the_total(
     assert total["recovery_chars"] == sum(r["recovery_chars"] for r in data["routes"].values())
     assert total["recovery_chars"] == 0 and data["recovery"]["unattributed_chars"] == chars
     assert total["net_saved_chars"] == sum(r["net_saved_chars"] for r in data["routes"].values())
+
+
+def test_two_handlers_for_one_call_count_once(garrepa_home: Path) -> None:
+    """`find . | grep x` matches the command route's `find` and `grep` rules: Claude Code starts
+    both handlers (measured, tests/e2e/test_claude_commands.py) and each journals the same
+    decision. report counts the call once; another call counts on its own."""
+    line = {"v": "0", "event": "PostToolUse", "tool": "Bash", "route": "command",
+            "session": "s", "project": "/p", "decision": "compress", "reason": "digested",
+            "tool_use_id": "toolu_twice", "chars_in": 40000, "chars_out": 9000,
+            "baseline_chars": 2100, "delivered_chars": 9000, "ts": 1.0}
+    target = str(garrepa_home / "journal.jsonl")
+    journal.append(line, target)
+    journal.append(dict(line, ts=1.1), target)  # type: ignore[arg-type]
+    journal.append(dict(line, tool_use_id="toolu_other", ts=1.2), target)  # type: ignore[arg-type]
+    data = json.loads(invoke("report", "--json", "--since", "100000d").output)
+    assert data["total"]["events"] == 2
+    assert data["routes"]["command"]["delivered_chars"] == 18000

@@ -155,3 +155,26 @@ def test_the_if_rules_start_the_hook_only_for_listed_programs(
     journaled = [r.get("key") for r in journal.read(target=garrepa_home / "journal.jsonl")]
     assert journaled.count(key(calls[0])) == 1 and journaled.count(key(calls[3])) == 1
     assert key(calls[1]) not in journaled and key(printer) not in journaled
+
+
+def test_a_call_matching_two_rules_starts_two_hooks_and_counts_once(
+        repo_copy: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    """`find … | grep …` matches the `find` and the `grep` rule: Claude Code starts both
+    handlers (each decides the same and journals it); `garrepa report` counts the call once.
+    A filter after a pipe (`| grep -v test_`) prints no file: the grep is still digested."""
+    from ..e2e.test_claude_log_forms import hooks_per_command
+    from ..cli.helpers import invoke
+
+    garrepa("init", str(repo_copy), "--provider", "none")
+    both = 'find src -name "*.py" | grep -n core'
+    filtered = 'grep -rn "def " src tests | grep -v test_'
+    with FakeAnthropic([bash(both), bash(filtered)]) as fake:
+        run = run_claude(repo_copy, fake.url, tmp_path / "home", garrepa_home)
+        assert run.returncode == 0, run.stderr[-2000:]
+        results = [r["content"] for r in fake.tool_results().values()]
+    assert hooks_per_command(run) == {both: 2, filtered: 1}
+    assert results[1].startswith(f"[garrepa briefing | command | {filtered} | ")
+    lines = list(journal.read(target=garrepa_home / "journal.jsonl"))
+    assert len(lines) == 3
+    data = json.loads(invoke("report", "--json", "--since", "100000d").output)
+    assert data["routes"]["command"]["events"] == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +21,20 @@ def read_response(path: Path, offset: int | None = None, limit: int | None = Non
                                      "totalLines": len(lines)}}
 
 
+_CALLS = itertools.count(1)
+
+
+def call_id() -> str:
+    """A tool call id of its own for each event, as Claude Code gives one (report counts one
+    call once: two journal lines of one id are two handlers of the same call)."""
+    return f"toolu_read_{next(_CALLS):06d}"
+
+
 def post_read(path: Path, cwd: Path | None = None, **tool_input: Any) -> dict[str, Any]:
     """The PostToolUse event of a Read that Claude Code ran (offset/limit as the agent gave)."""
     event: dict[str, Any] = {
         "session_id": "s", "hook_event_name": "PostToolUse", "tool_name": "Read",
-        "tool_input": {"file_path": str(path), **tool_input}, "tool_use_id": "t1",
+        "tool_input": {"file_path": str(path), **tool_input}, "tool_use_id": call_id(),
         "tool_response": read_response(path, tool_input.get("offset"), tool_input.get("limit"))}
     if cwd is not None:
         event["cwd"] = str(cwd)
@@ -33,7 +43,7 @@ def post_read(path: Path, cwd: Path | None = None, **tool_input: Any) -> dict[st
 
 def pre_read(path: Path, cwd: Path | None = None, **tool_input: Any) -> dict[str, Any]:
     event: dict[str, Any] = {"session_id": "s", "hook_event_name": "PreToolUse",
-                             "tool_name": "Read", "tool_use_id": "t1",
+                             "tool_name": "Read", "tool_use_id": call_id(),
                              "tool_input": {"file_path": str(path), **tool_input}}
     if cwd is not None:
         event["cwd"] = str(cwd)

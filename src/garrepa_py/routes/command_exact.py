@@ -171,6 +171,6 @@ def exact_reason(command: str, settings: Settings) -> str | None:
         return "command-not-understood"
     if any(not is_log(path) for path in reads):
         return "exact-file-read"
-    if any(name in GREPS and _grep_prints_all(args) for name, args in runs):
-        return "exact-file-read"
+    if first in GREPS and _grep_prints_all(arguments):
+        return "exact-file-read"  # a filter after a pipe (`| grep -v x`) prints no file
     return None
