@@ -162,8 +162,8 @@ def test_a_call_matching_two_rules_starts_two_hooks_and_counts_once(
     """`find … | grep …` matches the `find` and the `grep` rule: Claude Code starts both
     handlers (each decides the same and journals it); `garrepa report` counts the call once.
     A filter after a pipe (`| grep -v test_`) prints no file: the grep is still digested."""
-    from ..e2e.test_claude_log_forms import hooks_per_command
     from ..cli.helpers import invoke
+    from ..e2e.test_claude_log_forms import hooks_per_command
 
     garrepa("init", str(repo_copy), "--provider", "none")
     both = 'find src -name "*.py" | grep -n core'
