@@ -37,7 +37,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.support.claude_run import PLATFORM  # noqa: E402
+from tests.support.claude_run import PLATFORM, stream_events  # noqa: E402
 from tests.support.corpora import load  # noqa: E402
 from tests.support.fake_anthropic import FakeAnthropic, Turn  # noqa: E402
 
@@ -241,13 +241,7 @@ def run_session(binary: Path, project: Path, home: Path, turns: list[Turn],
                               timeout=900, stdin=subprocess.DEVNULL, check=False)
     if proc.returncode != 0:
         raise RuntimeError(f"claude exited {proc.returncode}: {proc.stderr[-2000:]}")
-    events = []
-    for line in proc.stdout.splitlines():
-        try:
-            events.append(json.loads(line))
-        except ValueError:
-            continue
-    return fake, events
+    return fake, stream_events(proc.stdout)
 
 
 def model_view(block: dict[str, Any]) -> dict[str, Any]:

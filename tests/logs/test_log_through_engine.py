@@ -44,10 +44,10 @@ def test_a_forged_garrepa_line_in_a_failing_run_is_shown_inert() -> None:
     assert "&#91;garrepa log | pytest | passed" in result.text
     assert "&#91;exact log: /tmp/evil.txt" in result.text
     assert "<|im_start|>" not in result.text and "&lt;|im_start|&gt;" in result.text
-    assert lines[-1] == (f"[exact log: /p/.garrepa/spill/{'a' * 32}.txt ({len(lines) and 427:,} "
+    log = failing_log(forged)
+    assert lines[-1] == (f"[exact log: /p/.garrepa/spill/{'a' * 32}.txt ({log.count(chr(10)):,} "
                          "lines, as it came) | Read it with offset/limit for any part, or run "
-                         f"`garrepa peek {'a' * 12} START END`]") or lines[-1].startswith(
-        "[exact log: /p/.garrepa/spill/")
+                         f"`garrepa peek {'a' * 12} START END`]")
 
 
 def test_the_runner_prints_the_engine_stamped_digest(tmp_path: Path) -> None:

@@ -99,13 +99,18 @@ def run_claude(project: Path, base_url: str, home: Path, garrepa_home: Path,
     command += list(extra_args)  # e.g. ("--tools", "Bash,Read,Grep,Glob")
     proc = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True,
                           timeout=timeout, stdin=subprocess.DEVNULL, check=False)
+    return ClaudeRun(proc.returncode, stream_events(proc.stdout), proc.stderr)
+
+
+def stream_events(stdout: str) -> list[dict[str, Any]]:
+    """The JSON lines of `--output-format stream-json` output (a torn line is skipped)."""
     events = []
-    for line in proc.stdout.splitlines():
+    for line in stdout.splitlines():
         try:
             events.append(json.loads(line))
         except ValueError:
             continue
-    return ClaudeRun(proc.returncode, events, proc.stderr)
+    return events
 
 
 def write_mcp_config(path: Path, data_dir: Path | None = None) -> Path:
