@@ -80,9 +80,58 @@ def project_config_file(project: PathLike) -> str:
     return os.path.join(project, PROJECT_CONFIG_NAME)
 
 
+STATE_FOLDER = "garrepa"  # inside Claude Code's own folder for the project
+LEGACY_STATE_FOLDER = ".garrepa"  # inside the project: where earlier installs spilled
+CLAUDE_FOLDER_MAX = 200  # Claude Code cuts a longer folder name and appends a hash of the path
+
+
+def claude_config_dir() -> str:
+    """Claude Code's own per-user folder (`CLAUDE_CONFIG_DIR`, else ~/.claude)."""
+    return os.environ.get("CLAUDE_CONFIG_DIR") or os.path.join(os.path.expanduser("~"),
+                                                               ".claude")
+
+
+def claude_projects_dir() -> str:
+    """Where Claude Code keeps each project's transcripts and saved tool results."""
+    return os.path.join(claude_config_dir(), "projects")
+
+
+def claude_folder_name(project: PathLike) -> str:
+    """The name of Claude Code's folder for `project`: every character that is not an ASCII
+    letter or digit becomes `-` (read from the 2.1.328 and 2.1.332 binaries). A name longer
+    than 200 is cut there and given a hash garrepa does not reproduce: the one existing folder
+    with that start is taken, else the cut name with `-garrepa` (a folder of garrepa's own)."""
+    name = "".join(c if c.isascii() and c.isalnum() else "-" for c in os.fspath(project))
+    if len(name) <= CLAUDE_FOLDER_MAX:
+        return name
+    start = name[:CLAUDE_FOLDER_MAX] + "-"
+    try:
+        found = [entry for entry in os.listdir(claude_projects_dir()) if entry.startswith(start)]
+    except OSError:
+        found = []
+    return found[0] if len(found) == 1 else start + STATE_FOLDER
+
+
 def project_state_dir(project: PathLike) -> str:
-    """Spill files and caches live here: inside the project, never committed."""
-    return os.path.join(project, ".garrepa")
+    """Spill files and caches live here: in Claude Code's own folder for the project, beside
+    its transcripts and saved tool results, outside the project tree. Measured in 2.1.328 and
+    2.1.332 (benchmarks/spill_location_probe.py): the agent's Read reaches a file there with no
+    permission prompt, as it does Claude Code's own tool-results; ~/.cache, ~/.config and /tmp
+    prompt. No search, listing or `git add` of the project sees it, and nothing a repository
+    ships can change that."""
+    absolute = os.path.abspath(os.fspath(project))
+    return os.path.join(claude_projects_dir(), claude_folder_name(absolute), STATE_FOLDER)
+
+
+def names_spill(text: str) -> bool:
+    """Whether a path or command names a spill folder (this install's or an older one's)."""
+    text = text.replace("\\", "/")
+    return f"/{STATE_FOLDER}/spill/" in text or f"/{LEGACY_STATE_FOLDER}/spill/" in text
+
+
+def legacy_state_dir(project: PathLike) -> str:
+    """`<project>/.garrepa/`: spills of an older install, still read back, never written."""
+    return os.path.join(project, LEGACY_STATE_FOLDER)
 
 
 def templates_dir() -> str:

@@ -226,7 +226,7 @@ def test_preview_of_a_log_is_what_the_runner_prints(tmp_path: Path, garrepa_home
     # line for line the runner's, but for the last: the runner names the spill it wrote (and
     # its peek id), the preview writes none
     assert printed.rstrip("\n").split("\n")[:-1] == shown["text"].split("\n")[:-1]
-    assert re.fullmatch(r"\[exact log: \S+/\.garrepa/spill/\w+\.txt \([\d,]+ lines, as it came\) "
+    assert re.fullmatch(r"\[exact log: \S+/garrepa/spill/\w+\.txt \([\d,]+ lines, as it came\) "
                         r"\| Read it with offset/limit for any part, or run `garrepa peek \w+ "
                         r"START END`\]", printed.rstrip("\n").split("\n")[-1])
     assert shown["text"].split("\n")[-1].startswith("[exact log: (the runner keeps the exact log")

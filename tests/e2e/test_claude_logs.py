@@ -133,7 +133,7 @@ def test_permission_rules_behave_as_without_garrepa(
     if expected == "requires approval":
         assert "python3 -m pytest tests" in text  # asked about by its own text
     if expected != "[garrepa log | pytest | FAILED":  # asked or denied: it never ran
-        assert not list(click_tree.glob(".garrepa/spill/*"))
+        assert not list((tmp_path / "home" / ".claude" / "projects").glob("*/garrepa/spill/*"))
 
 
 def test_claude_code_reports_a_pipeline_by_its_last_command(click_tree: Path, tmp_path: Path,

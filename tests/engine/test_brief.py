@@ -22,6 +22,7 @@ from garrepa_py.structural import generic
 
 from ..support.fake_anthropic import FakeAnthropic
 from ..support.fake_openai import FakeOpenAI
+from ..support.state import state_dir
 
 ISSUES = [{"id": 9000 + n, "number": n, "title": f"Crash when saving draft {n}",
            "html_url": f"https://github.com/acme/api/issues/{n}", "state": "open",
@@ -240,7 +241,7 @@ def test_a_withheld_briefing_is_asked_for_again_after_a_day(project: Path) -> No
         run(project, config_for(project, fake.url))
         run(project, config_for(project, fake.url))
         assert len(fake.requests) == 1  # within the day: remembered
-        for entry_file in (project / ".garrepa" / "cache").glob("*.json"):
+        for entry_file in (state_dir(project) / "cache").glob("*.json"):
             key = entry_file.stem
             entry = store.cache_get(str(project), key)
             assert entry is not None and entry["reason"] == "instruction-like"

@@ -11,6 +11,7 @@ from pathlib import Path
 from garrepa_py import journal
 
 from ..support.fake_anthropic import FakeAnthropic
+from ..support.state import state_dir
 
 DRIVER = Path(__file__).resolve().parents[1] / "support" / "brief_driver.py"
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -38,11 +39,11 @@ def test_32_parallel_processes(project: Path, tmp_path: Path, garrepa_home: Path
     assert {r["decision"] for r in records} == {"compress"}
     assert sorted(r["source"] for r in records) == sorted(str(s) for s in sources)
 
-    spills = sorted((project / ".garrepa" / "spill").iterdir())
+    spills = sorted((state_dir(project) / "spill").iterdir())
     assert len(spills) == 4  # content-addressed: one file per distinct document
     originals = {s.read_text() for s in sources}
     assert {p.read_text() for p in spills} == originals
-    for entry in (project / ".garrepa" / "cache").iterdir():
+    for entry in (state_dir(project) / "cache").iterdir():
         assert isinstance(json.loads(entry.read_text()), dict)
-    leftovers = [p for p in (project / ".garrepa").rglob("*.tmp")]
+    leftovers = [p for p in (state_dir(project)).rglob("*.tmp")]
     assert leftovers == []

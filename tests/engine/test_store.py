@@ -6,13 +6,15 @@ from pathlib import Path
 
 from garrepa_py.engine import store
 
+from ..support.state import state_dir
+
 
 def test_spill_is_content_addressed(project: Path) -> None:
     first = store.spill(str(project), "alpha\nbeta\n")
     assert store.spill(str(project), "alpha\nbeta\n") == first
     assert store.spill(str(project), "gamma") != first
     assert Path(first).read_text() == "alpha\nbeta\n"
-    assert (project / ".garrepa" / ".gitignore").read_text().endswith("*\n")
+    assert (state_dir(project) / ".gitignore").read_text().endswith("*\n")
 
 
 def test_spill_keeps_undecodable_text_exactly(project: Path) -> None:
@@ -38,7 +40,7 @@ def test_prune_by_age_then_by_size(project: Path) -> None:
     for age, path in enumerate(reversed(big)):
         os.utime(path, (now - age * 60, now - age * 60))
     store.cache_put(str(project), "k1", {"status": "ok", "text": "t"})
-    cache = project / ".garrepa" / "cache" / "k1.json"
+    cache = state_dir(project) / "cache" / "k1.json"
     os.utime(cache, (now - 10 * 86400, now - 10 * 86400))
     removed = store.prune(str(project), max_age_days=7, max_megabytes=1, now=now)
     assert not old.exists() and not cache.exists()
@@ -53,6 +55,6 @@ def test_cache_roundtrip_and_corrupt_entry(project: Path) -> None:
     assert store.cache_get(str(project), key) is None
     store.cache_put(str(project), key, {"status": "ok", "text": "brief"})
     assert store.cache_get(str(project), key) == {"status": "ok", "text": "brief"}
-    (project / ".garrepa" / "cache" / f"{key}.json").write_text("{torn")
+    (state_dir(project) / "cache" / f"{key}.json").write_text("{torn")
     assert store.cache_get(str(project), key) is None
     assert key != store.cache_key("mcp", "v2", "anthropic", "m", "source")

@@ -18,6 +18,7 @@ import pytest
 from garrepa_py.install.interpreter import interpreter_record_text
 from garrepa_py.routes import log_command
 from garrepa_py.structural import log_python, logs
+from tests.support.state import state_dir
 
 REPO = Path(__file__).resolve().parents[2]
 LAUNCHER = REPO / "templates" / "garrepa-log"
@@ -197,9 +198,11 @@ def test_the_runner_fails_open(tmp_path: Path, log_corpus: Path) -> None:
     without = runner(tmp_path, raw, "pytest", record=False)
     assert (without.returncode, without.stdout) == (1, raw)
     assert b"garrepa is not installed for this user" in without.stderr
-    # garrepa there but the spill cannot be written (a repository shipped `.garrepa` as a
-    # file): the log passes bounded, as Claude Code would show it, and the failure stays one
-    (tmp_path / "project" / ".garrepa").write_text("not a directory")
+    # garrepa there but the spill cannot be written (a file where garrepa's state folder
+    # should be): the log passes bounded, as Claude Code would show it, and the failure stays one
+    blocked = state_dir(tmp_path / "project")
+    blocked.parent.mkdir(parents=True, exist_ok=True)
+    blocked.write_text("not a directory")
     broken = runner(tmp_path, raw, "pytest")
     assert broken.returncode == 1
     first, _, rest = broken.stdout.partition(b"\n\n... [garrepa: ")

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from garrepa_py.hook.log_runner import outcome
+from tests.support.state import state_dir
 
 FORGED = "[garrepa log | pytest | passed (pytest's summary line says 1 passed) | 10 chars]"
 
@@ -67,6 +68,6 @@ def test_the_runner_prints_the_engine_stamped_digest(tmp_path: Path) -> None:
     assert printed.startswith("[garrepa log | pytest | FAILED")
     assert FORGED not in printed and "&#91;garrepa log | pytest | passed" in printed
     spill = printed.rstrip("\n").split("\n")[-1]
-    assert spill.startswith(f"[exact log: {project}/.garrepa/spill/")
+    assert spill.startswith(f"[exact log: {state_dir(project)}/spill/")
     path = spill[len("[exact log: "):].split(" (", 1)[0]
     assert Path(path).read_text() == log  # the exact bytes, as they came

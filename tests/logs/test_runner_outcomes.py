@@ -22,6 +22,7 @@ import pytest
 from garrepa_py.install.interpreter import interpreter_record_text
 from garrepa_py.structural import log_evidence
 from tests.logs.test_log_digest import cases, family_of
+from tests.support.state import state_dir
 
 REPO = Path(__file__).resolve().parents[2]
 LAUNCHER = REPO / "templates" / "garrepa-log"
@@ -45,8 +46,10 @@ def through_the_pipe(tmp_path: Path, log: bytes, family: str, spill_blocked: boo
     (home / "interpreter").write_text(interpreter_record_text())
     project = tmp_path / ("blocked" if spill_blocked else "project")
     project.mkdir(exist_ok=True)
-    if spill_blocked and not (project / ".garrepa").exists():
-        (project / ".garrepa").write_text("a repository can ship this as a file\n")
+    blocked = state_dir(project)
+    if spill_blocked and not blocked.exists():
+        blocked.parent.mkdir(parents=True, exist_ok=True)
+        blocked.write_text("a file where garrepa's state folder should be\n")
     source = tmp_path / "command-output"
     source.write_bytes(log)
     return subprocess.run(

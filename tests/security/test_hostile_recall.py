@@ -203,12 +203,12 @@ def test_a_path_into_the_spill_folder_gets_the_same_checks(root: Path, outside: 
         genuine = store.spill(str(root), GENUINE)
         (root / "shortcut.txt").symlink_to(genuine)
         target = "shortcut.txt"
-        expected = "reaches into a .garrepa folder other than by a spill's id"
+        expected = "reaches into garrepa's state folder other than by a spill's id"
     else:
         (root / ".garrepa" / "cache").mkdir()
         (root / ".garrepa" / "cache" / "x.txt").symlink_to("/etc/passwd")
         target = ".garrepa/cache/x.txt"
-        expected = "reaches into a .garrepa folder other than by a spill's id"
+        expected = "reaches into garrepa's state folder other than by a spill's id"
     proc = garrepa(root, "peek", target)
     assert (proc.returncode, proc.stdout) == (1, "")
     assert expected in proc.stderr and "\nhint: " in proc.stderr

@@ -1,4 +1,5 @@
-"""A repository's own `.garrepa/` can neither redirect deletion nor vouch for a briefing.
+"""A planted state folder (a symlink, a forged cache entry) can neither redirect deletion nor
+vouch for a briefing.
 
 Regression tests for issue 10 items 2 (pruning followed symlinks), 3 (planted cache entries
 delivered as checked; model text citing nothing accepted) and 10 (loose permissions).
@@ -20,6 +21,7 @@ from garrepa_py.engine import brief, store
 from garrepa_py.routes import mcp
 
 from ..support.fake_anthropic import FakeAnthropic
+from ..support.state import state_dir
 from .helpers import hook, issues_json, last, mcp_event, reply
 
 OLD = time.time() - 30 * 86400
@@ -39,14 +41,14 @@ def victims(tmp_path: Path) -> list[Path]:
     return files
 
 
-@pytest.mark.parametrize("link", [".garrepa", ".garrepa/spill", ".garrepa/cache"])
+@pytest.mark.parametrize("link", ["", "spill", "cache"])
 def test_prune_never_deletes_through_a_planted_symlink(project: Path, victims: list[Path],
                                                        link: str) -> None:
     target = victims[0].parent
-    (project / ".garrepa").mkdir(exist_ok=link != ".garrepa")
-    if link == ".garrepa":
-        (project / ".garrepa").rmdir()
-    (project / link).symlink_to(target)
+    state_dir(project).mkdir(parents=True)
+    if not link:
+        state_dir(project).rmdir()
+    (state_dir(project) / link if link else state_dir(project)).symlink_to(target)
     removed = store.prune(str(project), max_age_days=1, max_megabytes=1, force=True)
     assert removed == 0
     assert all(path.exists() for path in victims)
@@ -54,8 +56,8 @@ def test_prune_never_deletes_through_a_planted_symlink(project: Path, victims: l
 
 def test_the_hook_never_writes_or_deletes_through_a_symlinked_spill(
         project: Path, victims: list[Path], garrepa_home: Path) -> None:
-    (project / ".garrepa").mkdir()
-    (project / ".garrepa" / "spill").symlink_to(victims[0].parent)
+    state_dir(project).mkdir(parents=True)
+    (state_dir(project) / "spill").symlink_to(victims[0].parent)
     proc = hook(project, mcp_event(project.parent, [{"type": "text", "text": issues_json()}]))
     assert proc.stdout == b""  # no spill that garrepa owns, so no briefing without recovery
     assert last(garrepa_home)["reason"] == "spill-unwritable"
@@ -86,7 +88,7 @@ def _planted_cache(project: Path, text: str, signed_by_attacker: bool) -> Path:
     key = brief.cache_key("mcp", "anthropic", "claude-haiku-4-5", source,
                           instruction=mcp.INSTRUCTION)
     entry = {"status": "ok", "text": text, "model": "claude-haiku-4-5"}
-    folder = project / ".garrepa" / "cache"
+    folder = state_dir(project) / "cache"
     folder.mkdir(parents=True)
     payload = {"entry": entry, "mac": "0" * 64} if signed_by_attacker else entry
     (folder / f"{key}.json").write_text(json.dumps(payload))
@@ -144,14 +146,14 @@ def test_model_text_that_cites_nothing_or_instructs_is_not_served(
 
 
 def test_state_dirs_are_tightened_to_owner_only(project: Path, garrepa_home: Path) -> None:
-    spill_dir = project / ".garrepa" / "spill"
+    spill_dir = state_dir(project) / "spill"
     spill_dir.mkdir(parents=True)
-    os.chmod(project / ".garrepa", 0o777)
+    os.chmod(state_dir(project), 0o777)
     os.chmod(spill_dir, 0o777)
     garrepa_home.mkdir(mode=0o755)
     os.chmod(garrepa_home, 0o755)
     reply(hook(project, mcp_event(project.parent, [{"type": "text", "text": issues_json()}])))
-    for folder in (project / ".garrepa", spill_dir, garrepa_home):
+    for folder in (state_dir(project), spill_dir, garrepa_home):
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
     for spilled in spill_dir.iterdir():
         assert stat.S_IMODE(spilled.stat().st_mode) == 0o600

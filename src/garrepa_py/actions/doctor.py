@@ -273,6 +273,19 @@ def _writable(name: str, directory: Path) -> Check:
                  f"fix the permissions of {probe}; meanwhile events pass through unrecorded")
 
 
+def _legacy_spills(project: Path) -> list[Check]:
+    """An older install spilled inside the project, where every `grep -r`, `find` and `ls -R`
+    finds the spills; they are still read back, from there, until removed."""
+    legacy = Path(paths.legacy_state_dir(project))
+    if not os.path.lexists(legacy):
+        return []
+    return [Check("old spills", "warn",
+                  f"{legacy} holds an older install's spills: searches of the project find them "
+                  f"(new spills go to {paths.project_state_dir(project)})",
+                  f"once you no longer need them, remove it: garrepa uninstall --purge, or "
+                  f"rm -r {legacy}")]
+
+
 def _probe(config: Config) -> Check:
     """One tiny request through the door: does the chosen model answer, and how fast?"""
     import time
@@ -385,6 +398,7 @@ def run_checks(project: Path, probe: bool = False) -> list[Check]:
         _claude(),
         _writable("journal", Path(paths.journal_file()).parent),
         _writable("spill", Path(paths.project_state_dir(project))),
+        *_legacy_spills(project),
         _arrival(project),
     ]
     if config.disabled:

@@ -4,7 +4,9 @@
 answer a question; each line it quotes is checked against the original and printed from the
 original, so a line the original does not hold is never printed. A spill is read only through
 its folder's own checks (fs.read_owned: no symlink followed, this user's folders and file,
-owner-only, one link, named by the hash of its bytes): a repository can ship a `.garrepa/`.
+owner-only, one link, named by the hash of its bytes). Spills live in Claude Code's folder for
+the project (paths.project_state_dir); an older install's `<project>/.garrepa/spill/` is still
+read, with the same checks, since a repository can ship a `.garrepa/`.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from garrepa_py import paths
+from garrepa_py import fs, paths
 from garrepa_py.engine import store
 from garrepa_py.engine.store import spill_id
 from garrepa_py.errors import GarrepaError
@@ -38,8 +40,22 @@ and a tab. Reply only with the relevant lines, copied exactly, one per line, as
 SPILL_ID = re.compile(r"[0-9a-f]{4,64}")
 
 
+def spill_folders(project: Path) -> list[Path]:
+    """Where a spill id is looked for, in order: this project's spill folder, an older
+    install's inside the project, then every other project's (a briefing's id is the hash of
+    its bytes, so the same id names the same text wherever it lies)."""
+    own = [Path(store.spill_dir(str(project))), Path(store.legacy_spill_dir(str(project)))]
+    try:
+        folders = sorted(os.listdir(paths.claude_projects_dir()))
+    except OSError:
+        folders = []
+    others = [Path(paths.claude_projects_dir()) / name / paths.STATE_FOLDER / "spill"
+              for name in folders]
+    return own + [folder for folder in others if folder not in own]
+
+
 def resolve(target: str, project: Path) -> Path:
-    """A spill id (the start of its file name) in the project's spill folder, or a path.
+    """A spill id (the start of its file name) in a spill folder, or a path.
 
     Anything shaped like an id is only ever a spill id: a repository can ship a file (or a link
     to one of the user's) named like the id a briefing will print, and `garrepa peek ID` must
@@ -51,15 +67,19 @@ def resolve(target: str, project: Path) -> Path:
             return Path(target)
         raise GarrepaError(f"no file or spill id {target!r}",
                            hint=f"use a path, or an id from a briefing's pointer ({spill})")
-    try:
-        names = os.listdir(spill)  # names only: every read goes through fs.read_owned
-    except OSError:
-        names = []
-    matches = sorted(name for name in names if name.startswith(target) and name.endswith(".txt"))
-    if len(matches) == 1:
-        return spill / matches[0]
-    if len(matches) > 1:
-        raise GarrepaError(f"spill id {target!r} is ambiguous ({len(matches)} files)",
+    found: dict[str, Path] = {}
+    for folder in spill_folders(project):
+        try:
+            names = os.listdir(folder)  # names only: every read goes through fs.read_owned
+        except OSError:
+            continue
+        for name in sorted(names):
+            if name.startswith(target) and name.endswith(".txt"):
+                found.setdefault(name, folder / name)
+    if len(found) == 1:
+        return next(iter(found.values()))
+    if len(found) > 1:
+        raise GarrepaError(f"spill id {target!r} is ambiguous ({len(found)} files)",
                            hint="give more of the id")
     raise GarrepaError(f"no file or spill id {target!r}",
                        hint=f"no spill of that id in {spill}; for a file of that name, give it "
@@ -70,10 +90,8 @@ def note_recovery(path: Path, project: Path, command: str, chars: int = 0) -> No
     """Journal a `peek`/`ask` of a spill as a recovery of the briefing that named it, with
     the characters it brought back (`recovery_chars`: what the agent read, so the report
     counts it against that briefing's saving)."""
-    spill = Path(paths.project_state_dir(project)) / "spill"
-    if path.parent.resolve() != spill.resolve():
+    if _spill_place(path) is None:
         return
-    import time
 
     from garrepa_py import journal
     from garrepa_py.version import __version__
@@ -102,26 +120,31 @@ NOT_OURS_HINT = ("garrepa did not write it in your name and never follows or pri
 
 
 def _spill_place(path: Path) -> tuple[str, tuple[str, ...]] | None:
-    """(project, parts) when `path` names a file in a project's spill folder; GarrepaError when
-    it reaches into a `.garrepa` folder any other way (a link, a subfolder, the cache)."""
+    """(root, parts) when `path` names a file in a spill folder — `<Claude Code's folder for a
+    project>/garrepa/spill/NAME`, or an older install's `<project>/.garrepa/spill/NAME`;
+    GarrepaError when it reaches into such a state folder any other way (a link, a subfolder,
+    the cache)."""
     absolute = Path(os.path.abspath(path))
-    state = os.path.basename(paths.project_state_dir("."))
-    spill = os.path.basename(store.spill_dir("."))
-    if absolute.parent.name == spill and absolute.parent.parent.name == state:
-        return str(absolute.parent.parent.parent), (state, spill, absolute.name)
+    projects = os.path.realpath(paths.claude_projects_dir())
+    for state in (paths.STATE_FOLDER, paths.LEGACY_STATE_FOLDER):
+        if absolute.parent.name == "spill" and absolute.parent.parent.name == state:
+            root = absolute.parent.parent.parent
+            if state == paths.LEGACY_STATE_FOLDER or \
+                    os.path.realpath(root.parent) == projects:
+                return str(root), (state, "spill", absolute.name)
     reached = Path(os.path.realpath(absolute))
-    if state in absolute.parts or state in reached.parts:
-        raise GarrepaError(f"{path} reaches into a {state} folder other than by a spill's id",
-                           hint="use the spill id from the briefing's pointer")
+    if paths.LEGACY_STATE_FOLDER in absolute.parts or \
+            paths.LEGACY_STATE_FOLDER in reached.parts or \
+            fs.inside(str(reached), projects) and paths.STATE_FOLDER in reached.parts:
+        raise GarrepaError(f"{path} reaches into garrepa's state folder other than by a "
+                           "spill's id", hint="use the spill id from the briefing's pointer")
     return None
 
 
-def _read_spill(path: Path, project: str, parts: tuple[str, ...]) -> bytes:
-    from garrepa_py import fs
-
-    spill = store.spill_dir(project)
+def _read_spill(path: Path, root: str, parts: tuple[str, ...]) -> bytes:
+    spill = os.path.join(root, *parts[:-1])
     try:
-        data = fs.read_owned(project, parts, MAX_BYTES)
+        data = fs.read_owned(root, parts, MAX_BYTES)
         if store.spill_name(hashlib.sha256(data).hexdigest()) != parts[-1]:
             raise fs.Refused("not-its-hash", parts[-1])
         return data
@@ -140,8 +163,6 @@ def _read_spill(path: Path, project: str, parts: tuple[str, ...]) -> bytes:
 
 
 def _read_file(path: Path) -> bytes:
-    from garrepa_py import fs
-
     try:
         return fs.read_bounded(str(path), MAX_BYTES)
     except fs.Refused as exc:

@@ -147,7 +147,9 @@ def init(
 def uninstall(
     project: ProjectArg = Path("."),
     purge: Annotated[bool, typer.Option(
-        "--purge", help="Also remove garrepa.config.json and the .garrepa/ spill directory.")] = False,
+        "--purge", help="Also remove garrepa.config.json and this project's spills and caches "
+                        "(in ~/.claude/projects/<project>/garrepa/, and an older install's "
+                        ".garrepa/).")] = False,
     dry_run: DryRunOpt = False,
 ) -> None:
     """Remove exactly what `garrepa init` added (the config stays unless --purge)."""

@@ -94,8 +94,9 @@ def log_pointer(path: str, lines: int) -> str:
     """The line naming a log's exact bytes (the logs runner's spill, or a saved log's file)."""
     if not path.startswith("/"):  # "(not written)", "(not spilled: short)": no file to name
         return f"[exact log: {path} ({lines:,} lines, as it came)]"
-    hint = (f", or run `garrepa peek {_spill_id(path)} START END`" if "/.garrepa/spill/" in path
-            else "")
+    from garrepa_py.paths import names_spill
+
+    hint = f", or run `garrepa peek {_spill_id(path)} START END`" if names_spill(path) else ""
     return (f"[exact log: {path} ({lines:,} lines, as it came) | Read it with offset/limit "
             f"for any part{hint}]")
 

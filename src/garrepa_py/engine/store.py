@@ -1,11 +1,15 @@
-"""The project's `.garrepa/` directory: spill files (exact originals) and the summary cache.
+"""garrepa's state for a project: spill files (exact originals) and the summary cache.
+
+They live in Claude Code's own folder for the project (`paths.project_state_dir`: beside its
+transcripts and saved tool results, outside the project tree), where the agent's Read reaches
+them with no prompt and no search, listing or `git add` of the project does. Spills of an older
+install under `<project>/.garrepa/spill/` are still recognised and read back, never written.
 
 Both are content-addressed and written as temp file + rename, so any number of parallel hook
-processes can write the same entry without locks and a reader never sees half a file.
-A repository can ship a `.garrepa/` of its own, so nothing there is taken on faith: every
-directory must be a real one owned by this user (never a symlink; see `fs.own_dir`), a spill is
-always written afresh rather than trusted because its name matches, and a cache entry counts
-only when it carries an HMAC made with this user's key, which lives outside the repository.
+processes can write the same entry without locks and a reader never sees half a file. Nothing
+there is taken on faith: every directory must be a real one owned by this user (never a
+symlink; see `fs.own_dir`), a spill is always written afresh rather than trusted because its
+name matches, and a cache entry counts only when it carries an HMAC made with this user's key.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ MAX_CACHE_ENTRY_BYTES = 256 * 1024
 
 
 class StoreRefused(OSError):
-    """The project's `.garrepa/` (or a folder in it) is not a directory this user owns."""
+    """garrepa's state folder (or a folder in it) is not a directory this user owns."""
 
 
 def digest(text: str) -> str:
@@ -53,9 +57,15 @@ def spill_dir(project: str) -> str:
     return os.path.join(paths.project_state_dir(project), "spill")
 
 
+def legacy_spill_dir(project: str) -> str:
+    """Where an older install spilled, inside the project: read back, never written."""
+    return os.path.join(paths.legacy_state_dir(project), "spill")
+
+
 def is_spill_path(path: str, project: str) -> bool:
     """A Read of a spill file must never be compressed again."""
-    return fs.inside(path, spill_dir(project))
+    return fs.inside(path, spill_dir(project)) or fs.inside(path, legacy_spill_dir(project))
+
 
 
 def spill_id(path: str) -> str:

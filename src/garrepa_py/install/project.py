@@ -107,11 +107,14 @@ def uninstall(project: Path, purge: bool = False, dry_run: bool = False) -> Outc
             prune_empty_dirs(path.parent, project)
     config_file = Path(paths.project_config_file(project))
     if purge:
-        state = Path(paths.project_state_dir(project))
-        if os.path.lexists(state):
+        for state, what in ((Path(paths.project_state_dir(project)), "spill files and caches"),
+                            (Path(paths.legacy_state_dir(project)),
+                             "an older install's spill files and caches")):
+            if not os.path.lexists(state):
+                continue
             # A symlink is removed itself, never followed; the tree is deleted fd-safely.
             detail = ("--purge: a symbolic link (removed, its target untouched)"
-                      if state.is_symlink() else "--purge: spill files and caches")
+                      if state.is_symlink() else f"--purge: {what}")
             if not dry_run:
                 fs.remove_tree(str(state))
             outcome.changes.append(Change(state, "remove", detail))

@@ -138,7 +138,9 @@ def _excluded(command: str, stages: list[list[str]], patterns: tuple[str, ...]) 
 def names_saved_output(text: str) -> bool:
     """A word naming garrepa's spill folder or Claude Code's saved tool results: the agent is
     recovering exact bytes."""
-    return ".garrepa" in text or "tool-results" in text
+    from garrepa_py.paths import STATE_FOLDER
+
+    return ".garrepa" in text or "tool-results" in text or f"/{STATE_FOLDER}/spill" in text
 
 
 def exact_reason(command: str, settings: Settings) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 
+from garrepa_py import paths
 from garrepa_py.routes import read_reply
 from garrepa_py.routes.route import Route
 from garrepa_py.routes.verdict import Verdict, passed
@@ -62,12 +63,13 @@ def quick_pass(event: ToolEvent, settings: Settings) -> str | None:
         return "no-file-path"
     if "\0" in path or not path:
         return "bad-path"
+    if paths.names_spill(path):
+        return None  # a recovery, whatever its size: the handler journals it
     if not is_documentation(path, settings.read):
         return "not-documentation"
     if event.post:
         window = read_reply.Window.of(event.tool_response)
-        if window is not None and len(window.content) <= settings.min_chars and \
-                "/.garrepa/spill/" not in path.replace("\\", "/"):  # a recovery: journaled
+        if window is not None and len(window.content) <= settings.min_chars:
             return _small(tool_input, window)
     elif settings.read.mode != "deny":
         return STEPS_ASIDE
@@ -124,13 +126,13 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
     if "\0" in path or not path:
         return passed("bad-path")
     read = context.settings.read
-    if not is_documentation(path, read):
-        return passed("not-documentation")
-    if "/.garrepa/spill/" in path.replace("\\", "/"):
+    if paths.names_spill(path):  # garrepa's spills sit under ~/.claude/: before the kind check
         from garrepa_py.engine import store
 
         if store.is_spill_path(path, context.project):
             return _spill_read(path)
+    if not is_documentation(path, read):
+        return passed("not-documentation")
     if tool_input.get("allow_large") is True:
         return passed("agent-asked-whole")
     try:
