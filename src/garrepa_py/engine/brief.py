@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from garrepa_py import textlines
 from garrepa_py.config.load import Config
-from garrepa_py.engine import directives, prompt, stamp, store, validate
+from garrepa_py.engine import directives, prompt, quoting, stamp, store, validate
 from garrepa_py.engine.types import Briefing, BriefRequest
 from garrepa_py.guard import secrets
 from garrepa_py.structural.briefing import Structural
@@ -175,26 +175,21 @@ def _readable(request: BriefRequest, source: str, journal: Record) -> str | None
     return readable if readable != source else None
 
 
-LOG_DIGEST_HEAD = "[garrepa log | "  # structural/logs.py writes it; the lines after are the log's
-
-
-def _compose(request: BriefRequest, model: tuple[str, str] | None, structural: str,
-             journal: Record) -> str:
+def _compose(model: tuple[str, str] | None, structural: Structural, journal: Record,
+             combine: bool = True) -> str:
     """The body: the model's notes fenced as data, then (or else) the structural briefing under
-    the line that says its titles and excerpts are the source's own text. A document map's
-    headings have their role markers and chat-template tokens shown escaped."""
-    if request.route == "read":
-        own, cut, rest = structural.partition("\n")
-        if own.startswith(LOG_DIGEST_HEAD):  # a saved log's digest: its head line is garrepa's
-            structural = own + cut + stamp.inert(directives.neutralise(rest))
-        else:
-            structural = stamp.inert(directives.neutralise(structural))
+    the line that says its titles and excerpts are the source's own text. Every route's digest
+    passes the one quoting rule (engine/quoting.py): no line of it reads as garrepa's own, no
+    protocol tag stays live; only the compressor's `head` lines are garrepa's."""
+    text = structural.text if structural.quoted else quoting.quote(structural.text)
+    if structural.head:
+        text = f"{structural.head}\n{text}"
     if model:
         journal["method"] = "model"
         notes, also = model
         fenced = stamp.notes(notes) + (f"\n{also}" if also else "")
-        return f"{fenced}\n{stamp.quoted(structural)}" if request.combine else fenced
-    return stamp.quoted(structural)
+        return f"{fenced}\n{stamp.quoted(text)}" if combine else fenced
+    return stamp.quoted(text)
 
 
 def masked_note(found: secrets.Scan) -> str:
@@ -217,7 +212,7 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
         if found.unmaskable:
             journal["unmaskable"] = ",".join(found.unmaskable)
     structural = _structural(request, safe, journal)
-    if len(structural.text) + POINTER_RESERVE >= len(source):
+    if len(structural.head) + len(structural.text) + POINTER_RESERVE >= len(source):
         # Decided before any model call or spill: nothing is spent on a result that passes.
         return Briefing("pass", "not-shorter", journal=journal)
     client, why_not = client_factory(config) if request.instruction is not None else (
@@ -233,7 +228,7 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
     else:
         model = _model_briefing(request, safe, structural, config, project, deadline, client,
                                journal)
-    body = _compose(request, model, structural.text, journal)
+    body = _compose(model, structural, journal, request.combine)
     method = stamp.model_method(str(journal.get("model"))) if journal.get("method") == "model" \
         else stamp.STRUCTURAL + (stamp.WITHHELD if journal.get("fallback") == WITHHELD_REASON
                                  else "")

@@ -72,7 +72,7 @@ class SavedLog:
         # logs.digest names each failure it cannot show whole, unless that listing itself is
         # over its budget: then it cuts it and says so
         self.complete = "\n… (cut)\n" not in digest.text
-        return Structural(digest.text)
+        return Structural(digest.text, quoted=True)  # its lines quoted by log_brief
 
 
 def json_blocks(texts: list[str]) -> Compress:

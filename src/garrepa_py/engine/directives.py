@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 
 from garrepa_py.engine import directive_words as words
-from garrepa_py.engine import normalise, scripts, source_commands
+from garrepa_py.engine import normalise, quoting, scripts, source_commands
 
 VERSION = "2"  # part of the cache key: a changed detector asks the model again
 MIN_HIDDEN_LETTERS = 3  # letters spelled in invisible tag characters: a message to a model
@@ -143,14 +143,7 @@ def flags(reply: str, source: str, first_only: bool = True) -> list[Flag]:
     return found
 
 
-_NEUTRAL = re.compile(r"<\|[^|<>\n]{1,40}\|>|<</?sys>>|<(?:start|end)_of_turn>"
-                      r"|</?(?:system|assistant|user|human|developer|instructions?|prompt"
-                      r"|im_start|im_end|tool_call|function_call)\b[^<>\n]{0,80}>", re.I)
-
-
 def neutralise(text: str) -> str:
-    """Role markers and chat-template tokens in the source's own text, shown escaped
-    (`&lt;|im_start|&gt;`): kept for the reader, inert as markup."""
-    if "<" not in text:
-        return text
-    return _NEUTRAL.sub(lambda m: m.group(0).replace("<", "&lt;").replace(">", "&gt;"), text)
+    """Role markers, chat-template and tool-protocol tokens in the source's own text, shown
+    escaped (`&lt;|im_start|&gt;`): engine/quoting.py's rule for tags."""
+    return quoting.neutral_tags(text)

@@ -2,7 +2,7 @@
 (structural/logs.py), with the engine's rules for garrepa's own lines.
 
 Every line quoted from the log (summary lines, failure blocks, their titles) passes through
-the stamp's `inert` and the directives' `neutralise`, as a document map's headings do: a test
+engine/quoting.py's one rule, as every route's quoted content does: a test
 that prints `[garrepa log | pytest | passed …]` or a chat-template token cannot pass for
 garrepa or for markup. The line naming the exact log is the stamp's. The spill is the engine's
 store (the runner streams into `store.spill_stream`), and the run's journal line is a
@@ -11,7 +11,7 @@ store (the runner streams into `store.spill_stream`), and the run's journal line
 
 from __future__ import annotations
 
-from garrepa_py.engine import directives, stamp
+from garrepa_py.engine import quoting, stamp
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def _quote(line: str) -> str:
-    return stamp.inert(directives.neutralise(line))
+    return quoting.quote(line)
 
 
 def digest(raw: str, family: str, spill: str, cut: Cut | None = None) -> Digest:

@@ -9,8 +9,7 @@ times, no latencies.
 
 from __future__ import annotations
 
-import unicodedata
-
+from garrepa_py.engine import quoting
 from garrepa_py.engine.store import spill_id as _spill_id
 
 STRUCTURAL = "structural digest, no model"
@@ -25,41 +24,10 @@ QUOTED = ("[below: the source's own headings, values and excerpts, quoted as dat
           "line ranges and counts are garrepa's]")
 
 
-# How garrepa's own lines begin: the bracketed lines, `garrepa:` notes, the notes' fence.
-_OWN_OPENERS = ("garrepa", "notes a model", "end of the model", "exact original", "exact log",
-                "below: the source", "also in the source", "secrets masked", "… the map",
-                "... the map")
-_FENCES = "\u2502\u2503\u2551\uffe8\u23b8\u23b9\u254e\u254f"  # │ and its lookalikes
-
-
-def _imitates(line: str) -> bool:
-    probe = unicodedata.normalize("NFKC", line.lstrip(_BLANK)).casefold()
-    if not probe:
-        return False
-    if probe[0] in _FENCES:
-        return True
-    probe = probe.removeprefix("[").lstrip(_BLANK)
-    return probe.startswith(_OWN_OPENERS)
-
-
-_BLANK = " \t\u00a0\u200b\u200c\u200d\u2060\ufeff\u00ad"
-
-
 def inert(text: str) -> str:
-    """The source's own lines that begin like one of garrepa's (a forged header, notes fence
-    or closing line) with their first character shown as a numeric reference (`&#91;garrepa`,
-    `&#9474; …`): kept for the reader, never read as garrepa speaking. garrepa never writes
-    a line that way, so the escaped line is always the file's."""
-    if "garrepa" not in text.casefold() and not any(ch in text for ch in _FENCES) and not any(
-            opener in text.casefold() for opener in _OWN_OPENERS):
-        return text
-    lines = text.split("\n")
-    for index, line in enumerate(lines):
-        if _imitates(line):
-            body = line.lstrip(_BLANK)
-            lead = line[:len(line) - len(body)]
-            lines[index] = f"{lead}&#{ord(body[0])};{body[1:]}"
-    return "\n".join(lines)
+    """Quoted content with no line that reads as garrepa's own and no live protocol tag: the
+    one rule of engine/quoting.py (kept under this name for its callers)."""
+    return quoting.quote(text)
 
 
 def model_method(model: str) -> str:
@@ -68,6 +36,7 @@ def model_method(model: str) -> str:
 
 
 def header(route: str, label: str, source_chars: int, source_lines: int, method: str) -> str:
+    label = quoting.one_line(label)  # a path or command: it cannot break garrepa's line
     return (f"[garrepa briefing | {route} | {label} | original: {source_chars:,} chars, "
             f"{source_lines:,} lines | {method}]")
 

@@ -61,7 +61,7 @@ def _digest(bash: BashResult, source: str, context: HookContext) -> Verdict:
                 ".garrepa/ (a plain `grep -r` or `find` searches them; rg, ag, git grep and fd "
                 "skip them): `--exclude-dir=.garrepa` leaves them out]")
         body = command_output.digest(text, command, budgets.COMMAND_DIGEST_CHARS - len(note) - 1)
-        return Structural(f"{note}\n{body.text}", body.must_keep)
+        return Structural(body.text, body.must_keep, head=note)
 
     result = brief(BriefRequest("command", source, command[:120], compress, instruction=None),
                    context.config, context.project, context.deadline)
