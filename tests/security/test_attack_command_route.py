@@ -132,16 +132,17 @@ def test_five_megabytes_digest_within_budget_and_shorter(tmp_path: Path) -> None
 
 
 def test_a_grep_that_found_garrepas_own_spills_says_so(tmp_path: Path) -> None:
-    """A plain `grep -r` over the project also searches .garrepa/spill/ (rg and git grep skip it
-    through its .gitignore): each digest would then spill the last one's matches again. The
-    digest names how many lines are garrepa's own and how to leave them out."""
+    """A plain `grep -r` over the project also searches an older install's .garrepa/spill/: the
+    digest names how many lines are those and how to leave them out (new spills are kept
+    outside the project: tests/security/test_spill_place.py)."""
     listing = "".join(f"src/m{n % 40}.py:{n}:    value = {n}\n" for n in range(3000))
     own = "".join(f"./.garrepa/spill/{'a' * 32}.txt:{n}:src/m1.py:{n}:    value = {n}\n"
                   for n in range(700))
     reply = hook(tmp_path, "grep -rn value .", bash(listing + own))
     assert rewritten(reply)
     text = reply["hookSpecificOutput"]["updatedToolOutput"]["stdout"]
-    assert "[garrepa: 700 of these lines are in garrepa's own saved outputs under .garrepa/" in text
+    assert ("[garrepa: 700 of these lines are in an older garrepa install's saved outputs "
+            "under .garrepa/") in text
     assert "--exclude-dir=.garrepa" in text
     plain = hook(tmp_path, "grep -rn value .", bash(listing))
     assert "saved outputs under .garrepa" not in plain["hookSpecificOutput"]["updatedToolOutput"][

@@ -57,9 +57,9 @@ def _digest(bash: BashResult, source: str, context: HookContext) -> Verdict:
         own = _own_state_lines(text)
         if not own:
             return command_output.digest(text, command, budgets.COMMAND_DIGEST_CHARS)
-        note = (f"[garrepa: {own:,} of these lines are in garrepa's own saved outputs under "
-                ".garrepa/ (a plain `grep -r` or `find` searches them; rg, ag, git grep and fd "
-                "skip them): `--exclude-dir=.garrepa` leaves them out]")
+        note = (f"[garrepa: {own:,} of these lines are in an older garrepa install's saved "
+                "outputs under .garrepa/ (new ones are kept outside the project): "
+                "`--exclude-dir=.garrepa` leaves them out, `rm -r .garrepa` removes them]")
         body = command_output.digest(text, command, budgets.COMMAND_DIGEST_CHARS - len(note) - 1)
         return Structural(body.text, body.must_keep, head=note)
 
@@ -72,8 +72,8 @@ def _digest(bash: BashResult, source: str, context: HookContext) -> Verdict:
 
 
 def _own_state_lines(text: str) -> int:
-    """Lines of a listing or search that come from the project's .garrepa/ (its spills): a
-    grep over the project finds the outputs garrepa saved of earlier greps."""
+    """Lines of a listing or search that come from the project's .garrepa/, where an older
+    install spilled: a grep over the project finds the outputs it saved of earlier greps."""
     if ".garrepa/" not in text:
         return 0
     return sum(1 for line in text.split("\n")
