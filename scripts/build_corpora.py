@@ -38,7 +38,7 @@ from tests.support import corpora, corpus, corpus_check  # noqa: E402
 
 BUILD = Path(tempfile.gettempdir()) / "garrepa-corpora-build"
 FILE_KINDS: dict[str, Callable[[], Path]] = {
-    "docs": corpus.docs, "github": corpus.github, "npm": corpus.npm, "logs": corpus.logs,
+    "docs": corpus.docs, "prose": corpus.prose, "github": corpus.github, "npm": corpus.npm, "logs": corpus.logs,
     "jslogs": corpus.jslogs, "nativelogs": corpus.nativelogs}
 REPO_KINDS: dict[str, tuple[str, tuple[str, ...], Callable[[], Path]]] = {
     "gitrepo": ("click", corpus.GIT_RELEASES, corpus.gitrepo),
@@ -177,8 +177,8 @@ def pack_bundle(root: Path, archive: Path) -> dict[str, Any]:
 def check_files(kind: str, root: Path, kept: set[str]) -> None:
     """The kind's own checks: every expected file there and each one what it claims to be."""
     problems: list[str] = []
-    if kind == "docs":
-        for name, version in corpus.DOC_SDISTS:
+    if kind in ("docs", "prose"):
+        for name, version in corpus.DOC_SDISTS if kind == "docs" else corpus.PROSE_SDISTS:
             if not (root / f"{name}-{version}").is_dir():
                 problems.append(f"no documents of {name} {version}")
     elif kind in ("github", "npm"):

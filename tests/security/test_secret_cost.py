@@ -39,6 +39,11 @@ def plain(rows: int) -> str:
     return document(filler_lines=rows)
 
 
+def continued_lines(rows: int) -> str:
+    """Every line a candidate continued by a backslash, in chains longer than one command."""
+    return "".join(f"docker login \\\n  -u user{n} \\\n  -p $PW{n} \\\n" for n in range(rows))
+
+
 def candidate_lines(rows: int) -> str:
     """Every line a candidate: `key = …`, `token: …`, `password=…` with no secret in it."""
     return "".join(f"key_{n} = cache_key(a, b)\ntoken: string\npassword = str(p{n})\n"
@@ -48,7 +53,8 @@ def candidate_lines(rows: int) -> str:
 # One-line shapes that made a regex rescan the rest of the line from every occurrence.
 ONE_LINE = {"mysql-words": "mysql ", "url-without-at": "http://a:", "jwt-heads": "eyJ-",
             "assignments": "password=", "unterminated-quote": 'token: "a', "tokens": "sk-ant-",
-            "bearer-words": "Bearer "}
+            "bearer-words": "Bearer ", "login-p": "docker login -p x ", "vault": "hvs.",
+            "sas": "?sig=", "name-chains": "x: password ", "roles": "token :class:`a` "}
 
 
 def _one_line(motif: str) -> Callable[[int], str]:
@@ -64,9 +70,9 @@ def _growth(make: Callable[[int], str], rows: int, mask: Callable[[str], object]
 
 @timing
 @pytest.mark.parametrize("make, rows", [(hostile_json, 250), (one_line_json, 250),
-                                        (plain, 1000), (candidate_lines, 1000),
+                                        (plain, 1000), (candidate_lines, 1000), (continued_lines, 1000),
                                         *((_one_line(m), 20_000) for m in ONE_LINE.values())],
-                         ids=["hostile-json", "one-line-json", "planted-text", "candidates",
+                         ids=["hostile-json", "one-line-json", "planted-text", "candidates", "continued",
                               *ONE_LINE])
 def test_eight_times_the_input_costs_about_eight_times_the_time(make: Callable[[int], str],
                                                      rows: int) -> None:

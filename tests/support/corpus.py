@@ -5,6 +5,7 @@ tests/support/corpora.py. `scripts/build_corpora.py KIND` runs a builder here in
 folder, validates what it made, packs it and pins it in tests/corpora/MANIFEST.json.
 Kinds (the builder's names):
     docs       docs and changelogs from PyPI sdists
+    prose      the docs/ trees of five more sdists (the secret guard's prose precision)
     github     GitHub REST responses recorded in PyGithub's sdist
     npm        `npm view <package> --json` documents
     gitrepo    a git repository, one commit per click release
@@ -112,6 +113,34 @@ def docs() -> Path:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(source.read())
     done.write_text("\n".join(f"{n}=={v}" for n, v in DOC_SDISTS) + "\n")
+    return root
+
+
+# Projects whose sdists carry their whole docs/ tree (the prose the secret guard must leave alone).
+PROSE_SDISTS = (("flask", "3.0.3"), ("jinja2", "3.1.4"), ("werkzeug", "3.0.3"),
+                ("structlog", "24.1.0"), ("itsdangerous", "2.2.0"))
+
+
+def prose() -> Path:
+    """The docs/ tree (documents only) of each of PROSE_SDISTS, under .cache/corpus/prose/."""
+    root = CACHE / "prose"
+    done = root / ".complete"
+    if done.exists():
+        return root
+    for name, version in PROSE_SDISTS:
+        with tarfile.open(sdist(name, version)) as archive:
+            for member in archive.getmembers():
+                parts = Path(member.name).parts
+                if not member.isfile() or len(parts) < 3 or parts[1] != "docs" \
+                        or not DOC_PATTERN.search(member.name) or ".." in parts:
+                    continue
+                source = archive.extractfile(member)
+                if source is None:
+                    continue
+                target = root / member.name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(source.read())
+    done.write_text("\n".join(f"{n}=={v}" for n, v in PROSE_SDISTS) + "\n")
     return root
 
 

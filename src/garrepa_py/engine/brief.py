@@ -194,8 +194,9 @@ def _compose(model: tuple[str, str] | None, structural: Structural, journal: Rec
 
 def masked_note(found: secrets.Scan) -> str:
     """Which lines held what kind of secret: shown to the agent instead of the values."""
-    places = "; ".join(f"line {line} {kind}" for line, kind in found.locations()[:40])
-    more = len(found.locations()) - 40
+    every = found.places()  # a 40-line key is one range, not 40 entries
+    places = "; ".join(every[:40])
+    more = len(every) - 40
     return (f"[secrets masked above as [secret: KIND]: {places}"
             + (f"; and {more} more" if more > 0 else "") + " | the exact bytes are in the "
             "original named below, readable only by you]")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
+from typing import Any
 
 # Matched against each path component, lower-cased.
 SECRET_NAME_GLOBS = (
@@ -88,7 +89,7 @@ _PEM_BEGIN = re.compile(r"-----BEGIN (?P<label>(?:[A-Z0-9]+ )*PRIVATE KEY(?: BLO
 # words, tools with password flags. Found with str.find on the lower-cased text, which runs at
 # memory speed (a regex alternation took 5 s on 12 MB) and never holds the GIL for long.
 _CANDIDATE_WORDS = ("pass", "pwd", "pw", "secret", "token", "auth", "cred", "key", "bearer",
-                    "basic", "mysql", "mariadb", "-u ", "--user", "private", "cookie",
+                    "basic", "mysql", "mariadb", "-u ", "--user", "private", "cookie", "login",
                     "\\u00")  # `\u0070assword`: an escaped key name
 _CANDIDATE_RE = re.compile("|".join(map(re.escape, _CANDIDATE_WORDS)))
 SMALL_TEXT = 4096
@@ -137,6 +138,22 @@ class Scan:
         """(line, kind) once per line and kind, in order: for messages, never values."""
         return sorted({(f.line, f.kind) for f in self.findings})
 
+    def places(self) -> list[str]:
+        """`line 7 credential`, and a run of consecutive lines of one kind as one range
+        (`lines 231900-231939 private-key`): for the masking notice, never values."""
+        runs: list[list[Any]] = []  # [kind, first, last]
+        open_runs: dict[str, list[Any]] = {}
+        for line, kind in self.locations():
+            run = open_runs.get(kind)
+            if run is not None and run[2] == line - 1:
+                run[2] = line
+                continue
+            run = [kind, line, line]
+            open_runs[kind] = run
+            runs.append(run)
+        return [f"line {first} {kind}" if first == last else f"lines {first}-{last} {kind}"
+                for kind, first, last in sorted(runs, key=lambda run: (run[1], run[0]))]
+
     def summary(self) -> str:
         """`aws-key:2,credential:1` for the journal (kinds and counts only)."""
         return ",".join(f"{kind}:{count}" for kind, count in sorted(self.kinds().items()))
@@ -157,6 +174,8 @@ def _pem_blocks(lines: list[str], found: list[Finding]) -> None:
             continue
         end_marker = f"-----END {match.group('label')}-----"
         found.append(Finding("private-key", index + 1, match.start(), -1))
+        # A prefix the BEGIN line has (a test log's `E   `, a comment's `# `) on every line
+        prefix = line[:match.start()] if line[:match.start()].strip() else ""
         index += 1
         while index < len(lines):
             body = lines[index]
@@ -165,8 +184,13 @@ def _pem_blocks(lines: list[str], found: list[Finding]) -> None:
                 found.append(Finding("private-key", index + 1, 0, at + len(end_marker)))
                 index += 1
                 break
+            if prefix and body.startswith(prefix):
+                body = body[len(prefix):]
+            after = lines[index + 1] if index + 1 < len(lines) else ""
+            if prefix and after.startswith(prefix):
+                after = after[len(prefix):]
             if not _PEM_BODY.match(body) or not body.strip() and index + 1 < len(lines) \
-                    and not _PEM_BODY.match(lines[index + 1]):
+                    and not _PEM_BODY.match(after):
                 break
             if body.strip():
                 found.append(Finding("private-key", index + 1, 0, -1))
@@ -256,6 +280,7 @@ def scan(text: str, depth: int = 0) -> Scan:
         for number in candidates:
             found.extend(Finding(kind, number, start, end)
                          for kind, start, end in shapes.line_spans(lines[number - 1]))
+        found.extend(_continued(lines, candidates))
         from garrepa_py.guard import yaml_blocks
 
         found.extend(Finding("credential", number, start, end) for number, start, end
@@ -266,6 +291,44 @@ def scan(text: str, depth: int = 0) -> Scan:
         found.extend(Finding(diff_files.KIND, number, start, end) for number, start, end
                      in diff_files.secret_hunk_lines(lines, secret_name))
     return Scan(_merged(found), tuple(sorted(unmaskable)))
+
+
+MAX_CONTINUED = 20  # lines joined by backslash-newline into one command
+MAX_JOINED = 8192  # characters of one joined command
+
+
+def _continued(lines: list[str], candidates: list[int]) -> list[Finding]:
+    """Secrets split by a backslash at a line's end (`export TOKEN=\\` and the value below it,
+    `docker login \\` … `-p PW`): each candidate line that ends so is joined with the lines it
+    continues into, as the shell reads them, and each span found is put back on its lines.
+    A line is joined at most once, so the cost stays linear."""
+    from garrepa_py.guard import shapes
+
+    out: list[Finding] = []
+    joined_up_to = 0
+    for number in candidates:
+        if number <= joined_up_to or not lines[number - 1].endswith("\\"):
+            continue
+        pieces: list[tuple[int, int, str]] = []  # (line, offset in the joined text, text)
+        at, index = 0, number - 1
+        while index < len(lines) and len(pieces) <= MAX_CONTINUED and at < MAX_JOINED:
+            line = lines[index]
+            piece = line[:-1] if line.endswith("\\") else line
+            pieces.append((index + 1, at, piece))
+            at += len(piece)
+            index += 1
+            if not line.endswith("\\"):
+                break
+        joined_up_to = pieces[-1][0]
+        if len(pieces) < 2:
+            continue
+        text = "".join(piece for _, _, piece in pieces)
+        for kind, start, end in shapes.line_spans(text):
+            for line_number, offset, piece in pieces:
+                left, right = max(start, offset), min(end, offset + len(piece))
+                if left < right:
+                    out.append(Finding(kind, line_number, left - offset, right - offset))
+    return out
 
 
 def _merged(found: list[Finding]) -> list[Finding]:

@@ -49,6 +49,10 @@ TOKENS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("digitalocean-token", ("dop_v1_", "doo_v1_"), r"\bdo[op]_v1_[a-f0-9]{64}"),
     ("mailgun-key", ("key-",), r"(?<![\w\-])key-[0-9a-f]{32}\b"),
     ("huggingface-token", ("hf_",), r"(?<![\w\-])hf_[A-Za-z0-9]{34,}"),
+    # HashiCorp Vault: service, batch and recovery tokens (`hvs.CAES…`), in prose too.
+    ("vault-token", ("hvs.", "hvb.", "hvr."), r"(?<![\w\-.])hv[sbr]\.[A-Za-z0-9_\-]{24,}"),
+    # An Azure SAS URL's signature: `…?sv=…&se=…&sig=<url-encoded base64>` (the rest is not secret).
+    ("sas-signature", ("sig=",), r"[?&;]sig=(?P<v>[A-Za-z0-9%+/=_\-]{16,512})"),
 )
 _COMPILED = tuple((kind, literals, re.compile(pattern)) for kind, literals, pattern in TOKENS)
 # Which token kinds must look random to count (their prefixes also start ordinary words).
@@ -62,6 +66,7 @@ ASSIGNMENT = re.compile(
     r"(?P<name>(?:[A-Za-z_$@]|\\u[0-9A-Fa-f]{4})(?:[A-Za-z0-9_.\-]|\\u[0-9A-Fa-f]{4}){0,120})(?P=nq)"
     r"[ \t]*(?P<op>:=|=>|=|:(?!//))(?![=:])[ \t]*"
     r"(?:(?P<q>\\*[\"'`])(?P<qv>.*?)(?P=q)|(?P<bv>[^\s;,&\"'`<>)\]}\\]+))")
+_NAME_ONLY = re.compile(r"[A-Za-z_$@][A-Za-z0-9_.\-]{0,120}\Z")
 _ENV_LINE = re.compile(r"^[+\- ]?[ \t]*(?:export[ \t]+|set[ \t]+|ENV[ \t]+)?$")
 # scheme://user:password@host (the user may be empty: `redis://:pw@host`)
 URL_CREDENTIALS = re.compile(
@@ -78,6 +83,11 @@ DASH_P = re.compile(r"[ \t]-p(?P<v>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]+)")
 MYSQL_TOOL = re.compile(r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^|;&]*$")
 MYSQL_REACH = 200  # how far before `-p…` the client's name may stand
 SSHPASS_P = re.compile(r"\bsshpass[ \t]+-p[ \t]*(?P<v>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]+)")
+# `docker login -p PW registry` (podman, buildah, skopeo, oras, `helm registry login` alike):
+# `-p` is the password only after a registry login, looked up backwards from the flag.
+LOGIN_P = re.compile(r"[ \t]-p(?:[ \t]+|=)(?P<v>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]+)")
+LOGIN_TOOL = re.compile(r"\b(?:docker|podman|buildah|skopeo|oras|nerdctl|registry)[ \t]+login\b"
+                        r"[^|;&]*$")
 CURL_USER = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]+['\"]?(?P<user>[^\s:'\"]+):"
                        r"(?P<v>[^\s'\"]+)")
 _UNICODE_ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})")
@@ -102,9 +112,10 @@ def tokens(line: str) -> Iterator[Span]:
             if kind in _RANDOM_ONLY and not values.random_looking(
                     re.sub(r"^(?:sk-(?:proj-|svcacct-|admin-)?|SK|dapi|key-)", "", match.group())):
                 continue
-            if "EXAMPLE" in match.group() or values.placeholder(match.group()):
+            group = "v" if "v" in pattern.groupindex else 0
+            if "EXAMPLE" in match.group(group) or values.placeholder(match.group(group)):
                 continue  # AWS's documented AKIAIOSFODNN7EXAMPLE, `sk-xxxxxxxx…`
-            yield kind, match.start(), match.end()
+            yield kind, match.start(group), match.end(group)
 
 
 def _unquote(value: str) -> tuple[str, int, int]:
@@ -114,14 +125,31 @@ def _unquote(value: str) -> tuple[str, int, int]:
     return value, 0, len(value)
 
 
+def _assignment_matches(line: str) -> Iterator[re.Match[str]]:
+    """Every NAME <op> VALUE on the line, and one that starts at another's value: in
+    `config dump: aws_secret_access_key = …` the first match is `dump: aws_secret_access_key`,
+    whose bare value is the next one's name. The search resumes at such a value only when it
+    is a name (at most 121 characters, no operator in it), so the cost stays linear."""
+    at = 0
+    while at <= len(line):
+        match = ASSIGNMENT.search(line, at)
+        if match is None:
+            return
+        yield match
+        bare = match.group("bv")
+        at = match.start("bv") if bare is not None and _NAME_ONLY.match(bare) else match.end()
+
+
 def assignments(line: str) -> Iterator[Span]:
-    for match in ASSIGNMENT.finditer(line):
+    for match in _assignment_matches(line):
         name = match.group("name")
         if "\\u" in name:  # `"\u0070assword"`: judged by the name it decodes to
             name = _UNICODE_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), name)
         strength = names.strength(name)
         if strength is None:
             continue
+        if match.group("q") is None and line[match.end():match.end() + 1] == "`":
+            continue  # a reStructuredText role, `token :class:`str``: markup, not a value
         quoted = match.group("q") is not None
         value = match.group("qv") if quoted else match.group("bv")
         group = "qv" if quoted else "bv"
@@ -178,7 +206,8 @@ def _opaque(value: str) -> bool:
     """Not a word of prose: digits or mixed case or symbols, as a generated token has."""
     classes = sum((any(c.islower() for c in value), any(c.isupper() for c in value),
                    any(c.isdigit() for c in value)))
-    return classes >= 2 and values.entropy(value) >= 3.0 and not _CAMEL_WORDS.match(value)
+    word = value.rstrip(".")  # `HTTP Basic Authorization.`: a word ending a sentence
+    return classes >= 2 and values.entropy(value) >= 3.0 and not _CAMEL_WORDS.match(word)
 
 
 def _mysql_p(line: str) -> Iterator[re.Match[str]]:
@@ -191,9 +220,18 @@ def _mysql_p(line: str) -> Iterator[re.Match[str]]:
             yield match
 
 
+def _login_p(line: str) -> Iterator[re.Match[str]]:
+    """`docker login … -p <password>`: each `-p` with a registry login shortly before it."""
+    if "login" not in line:
+        return
+    for match in LOGIN_P.finditer(line):
+        if LOGIN_TOOL.search(line, max(0, match.start() - MYSQL_REACH), match.start()):
+            yield match
+
+
 def shell(line: str) -> Iterator[Span]:
     for pattern in (SHELL_FLAG.finditer(line), _mysql_p(line), SSHPASS_P.finditer(line),
-                    CURL_USER.finditer(line)):
+                    CURL_USER.finditer(line), _login_p(line)):
         for match in pattern:
             value, left, right = _unquote(match.group("v"))
             if values.placeholder(value) or value.startswith("$") or "`" in value:
