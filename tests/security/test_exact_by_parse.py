@@ -84,6 +84,11 @@ PAIRS = [
     ("grep '' < app.py", "grep def < app.py"),
     ("ls && cat app.py", "ls && cat app.log"),
     ("ls | grep -r ''", "ls | grep ''"),
+    ('grep "$P" app.py', "grep 'P' app.py"),  # a variable's value is known only when it runs
+    ("curl -s $URL", "curl -s https://example.com/app.py"),
+    ("grep -e* app.py", "grep -e'x*y' app.py"),  # an unquoted glob may become any file's name
+    ("find . -name '*.py' -exec grep '' '{}' +", "find . -name '*.py' -exec grep -l x '{}' +"),
+    ("fd -e py -x cat", "fd -e py -x wc -l"),
 ]
 
 
@@ -103,6 +108,8 @@ TREE = "".join(f"./pkg/mod{n % 97}/file{n}.py\n" for n in range(4000))
     ("ls -laR", TREE), ("rg TODO", LISTING), ("find . | grep -v test", TREE),
     ("grep -rnE 'foo|bar' src", LISTING), ("cd src && grep -rn '\\bvalue\\b' .", LISTING),
     ("ls && find . -type f", TREE), ("grep -ri todo . | sort | uniq -c", LISTING),
+    ("grep -rn value --include=*.py .", LISTING), ("grep -n value *.py", LISTING),
+    ("ls $HOME/src", TREE),
 ])
 def test_control_searches_and_listings_are_still_digested(
         tmp_path: Path, command: str, text: str) -> None:

@@ -33,6 +33,13 @@ FILTERS = frozenset({"grep", "egrep", "fgrep", "rg", "sort", "uniq", "head", "ta
                      "tr", "column", "cat"})
 GREPS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack"})  # routes/grep_family.py
 SORTERS = frozenset({"sort", "uniq", "column"})
+# a word whose value is known only when it runs cannot make these print a file's bytes
+BLIND = frozenset({"ls", "tree", "du", "ps", "lsof", "netstat", "wc", "tr"})
+# find's and fd's ways to run a command on what they found, and the commands that print only
+# names, sizes or sums of what they are given
+EXECS = frozenset({"-exec", "-execdir", "-ok", "-okdir", "-x", "--exec", "-X", "--exec-batch"})
+LISTERS = frozenset({"ls", "stat", "wc", "file", "du", "basename", "dirname", "echo",
+                     "realpath", "readlink", "md5sum", "sha1sum", "sha256sum", "touch"})
 SORT_VALUED = frozenset("kotSTsfwcNWrlRHE")  # sort, uniq, column options taking a value
 # Arguments after which a multi-purpose tool prints what it was asked to: a file inside a
 # container or pod, another command's output, a secret.
@@ -75,7 +82,7 @@ def program(stage: list[str]) -> tuple[str, list[str]] | None:
             if "&" in word and word[-1:].isdigit() or word.endswith("&-"):
                 skip = False
             continue
-        if not words and shell_words.is_assignment(word):
+        if not words and shell_words.is_assignment(_plain(word)):
             continue
         words.append(word)
     return (words[0].rsplit("/", 1)[-1], words[1:]) if words else None
@@ -177,19 +184,55 @@ def _runs(parts: list[tuple[str | None, list[str]]]) -> list[tuple[bool, str, li
     return runs or None
 
 
+def _plain(word: str) -> str:
+    """A word of `joined_stages` without its mark (shell_words.VARIABLE, GLOB)."""
+    return word[1:] if word[:1] in ("\x01", "\x02") else word
+
+
 def _runs_reason(runs: list[tuple[bool, str, list[str]]]) -> str | None:
     """Every stage of every part by its own rules: any one that prints a file whole, a
     container's file or a secret makes the whole command exact."""
-    from garrepa_py.routes.grep_family import prints_whole
+    from garrepa_py.routes import shell_words
 
     for piped, name, arguments in runs:
-        if not piped and _prints_what_it_is_asked(name, arguments):
+        if name not in BLIND and any(a.startswith(shell_words.VARIABLE) for a in arguments):
+            return "variable-argument"  # `grep "$P" F`, `curl $URL`: known only when it runs
+        if not piped and _prints_what_it_is_asked(name, [_plain(a) for a in arguments]):
             return "inner-command-or-secret"
-        if name in GREPS and prints_whole(name, arguments, piped):
-            return "exact-file-read"  # a filter after a pipe (`| grep -v x`) prints no file
-        if name in SORTERS and _sorts_a_file(arguments):
+        if _prints_a_file(name, arguments, piped):
             return "exact-file-read"
     return None
+
+
+def _prints_a_file(name: str, arguments: list[str], piped: bool) -> bool:
+    """A search that prints every line (a filter after a pipe, `| grep -v x`, prints no file),
+    a sort given a file, a `find -exec` or `fd -x` running anything but a lister or a search
+    that prints no file whole."""
+    from garrepa_py.routes.grep_family import prints_whole
+
+    if name in GREPS:
+        return prints_whole(name, arguments, piped)
+    if name in SORTERS:
+        return _sorts_a_file([_plain(a) for a in arguments])
+    if name in ("find", "fd", "fdfind"):
+        plain = [_plain(a) for a in arguments]
+        starts = [i for i, a in enumerate(plain) if a in EXECS]
+        for start in starts:
+            inner = plain[start + 1:]
+            for end, word in enumerate(inner):
+                if word in (";", "+"):
+                    inner = inner[:end]
+                    break
+            if not inner:
+                continue
+            program_name = inner[0].rsplit("/", 1)[-1]
+            if program_name in GREPS:
+                if prints_whole(program_name, arguments[start + 2:start + 1 + len(inner)],
+                                False):
+                    return True
+            elif program_name not in LISTERS:
+                return True  # `-exec cat {} +`, `-x python …`: prints what it is asked
+    return False
 
 
 def _sorts_a_file(arguments: list[str]) -> bool:

@@ -145,6 +145,10 @@ ACK = Family(
 FAMILIES = {"grep": GREP, "egrep": GREP, "fgrep": GREP, "rg": RG, "ag": AG, "ack": ACK}
 
 
+_VARIABLE, _GLOB = "\x01", "\x02"  # shell_words.VARIABLE, GLOB: no import on this path
+_MARKS = (_VARIABLE, _GLOB)
+
+
 class _Unsure(Exception):
     """An option this does not know, or a command line it cannot read."""
 
@@ -177,7 +181,8 @@ def prints_whole(name: str, arguments: list[str], piped: bool) -> bool:
     from garrepa_py.routes.regex_empty import never_empty
 
     fixed = bool(names & family.fixed) and not names & family.regex or name == "fgrep"
-    return not all(never_empty(pattern, fixed=fixed) for pattern in patterns)
+    return not all(pattern[:1] not in _MARKS and never_empty(pattern, fixed=fixed)
+                   for pattern in patterns)
 
 
 def _parse(family: Family, arguments: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
@@ -188,6 +193,12 @@ def _parse(family: Family, arguments: list[str]) -> tuple[list[tuple[str, str]],
     while index < len(arguments):
         word = arguments[index]
         index += 1
+        mark = word[:1] if word[:1] in _MARKS else ""
+        if mark:  # a `$NAME` or an unquoted glob (shell_words.joined_stages): read as written,
+            word = word[1:]  # its values marked, so no pattern is proved from it
+            if mark == _VARIABLE or word.startswith("-") and not (
+                    word.startswith("--") and "=" in word):  # `--include=*.py` is one option
+                raise _Unsure  # `$FLAGS`, `-[vn]`: which options the program gets is not known
         if word == "--":
             operands.extend(arguments[index:])
             break
@@ -202,10 +213,10 @@ def _parse(family: Family, arguments: list[str]) -> tuple[list[tuple[str, str]],
                 value, index = arguments[index], index + 1
             elif equals and full not in family.long_valued | family.optional:
                 raise _Unsure  # a value for a flag: an error in one tool, unknown in another
-            options.append((full, value))
+            options.append((full, mark + value))
             continue
         if not word.startswith("-") or word == "-":
-            operands.append(word)
+            operands.append(mark + word)
             continue
         at = 1
         while at < len(word):
@@ -217,8 +228,8 @@ def _parse(family: Family, arguments: list[str]) -> tuple[list[tuple[str, str]],
                 options.append(("C", word[at:end]))
                 at = end
             elif letter in family.short_valued:
-                value = word[at + 1:]
-                if not value:
+                value = mark + word[at + 1:]
+                if not word[at + 1:]:
                     if index >= len(arguments):
                         raise _Unsure
                     value, index = arguments[index], index + 1

@@ -41,6 +41,8 @@ OR = "\0||"
 PIPE = "\0|"
 SEMICOLON = "\0;"
 SEPARATORS = frozenset({AND, OR, PIPE, SEMICOLON})
+VARIABLE = "\x01"  # `joined_stages`: before a word holding a variable
+GLOB = "\x02"  # `joined_stages`: before a word holding an unquoted glob character
 REDIRECTION = "\0"  # the start of a redirection's operator word in `stages` (never in a word)
 WORD_CHARS = frozenset(_LETTERS + _DIGITS + "_-./:=,+%@^~*?[]")
 NAME_START = frozenset(_LETTERS + "_")
@@ -373,11 +375,20 @@ def stages(command: str) -> list[list[str]] | None:
 
 def joined_stages(command: str) -> list[tuple[str | None, list[str]]] | None:
     """`stages`, each with the operator that joins it to the one before (PIPE: it reads that
-    one's output; AND, OR, SEMICOLON: it starts a new part of the list; None for the first)."""
+    one's output; AND, OR, SEMICOLON: it starts a new part of the list; None for the first),
+    and each word the shell changes before the program sees it marked: VARIABLE before one
+    holding a `$NAME` (its value is known only when it runs), else GLOB before one holding an
+    unquoted `*`, `?` or `[` (it may become file names)."""
     found = _joined_stages(command)
     if found is None:
         return None
-    return [(operator, [_text(token) for token in stage]) for operator, stage in found]
+    return [(operator, [_marked(token) for token in stage]) for operator, stage in found]
+
+
+def _marked(token: Token) -> str:
+    if isinstance(token, str):
+        return token
+    return (VARIABLE if token.variable else GLOB if token.pattern else "") + token.text
 
 
 # ------------------------------------------------------------------ file reads
