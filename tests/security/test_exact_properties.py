@@ -129,7 +129,7 @@ def quote(word: str) -> str:
 def whole_other(draw: st.DrawFn) -> str:
     """curl of a file, or cat/head/tail printing one whole."""
     path = draw(FILE)
-    family = draw(st.integers(0, 2))
+    family = draw(st.sampled_from([0, 1, 2, 2, 2]))  # the readers: three families
     if family == 0:
         scheme = draw(st.sampled_from(["file", "FILE", "File", "{file,x}", "fi{le,x}", "{x,file}"]))
         flag = draw(st.sampled_from(["", "-s ", "-sSL ", "-f "]))
@@ -147,9 +147,16 @@ OTHERS = st.sampled_from(["ls", "du -sh .", "find . -name '*.py'", "ls -la src",
 
 
 @st.composite
-def placed(draw: st.DrawFn, command: st.SearchStrategy[str]) -> str:
-    """The command alone or as any part of a list, among benign producers."""
+def placed(draw: st.DrawFn, command: st.SearchStrategy[str], after_pipe: bool = False) -> str:
+    """The command alone or as any part of a list, among benign producers; `after_pipe`: also
+    behind a pipe (a program given a file of its own ignores what the pipe brings), or, for the
+    benign twins, followed by filters."""
     core = draw(command)
+    if after_pipe and draw(st.booleans()):
+        core = f"{draw(OTHERS)} | {core}"
+    elif not after_pipe and draw(st.booleans()):
+        core += draw(st.sampled_from([" | sort", " | head -n 50", " | grep -v test",
+                                      " | sort | uniq -c", " | wc -l"]))
     before = draw(st.lists(st.tuples(OTHERS, st.sampled_from([" && ", " ; ", " || "])),
                            max_size=2))
     after = draw(st.lists(st.tuples(st.sampled_from([" && ", " ; ", " || "]), OTHERS),
@@ -176,7 +183,7 @@ def benign_search(draw: st.DrawFn) -> str:
                      draw(st.sampled_from([".", "src", "lib tests"]))])
 
 
-WHOLE = placed(st.one_of(whole_search(), whole_other()))
+WHOLE = placed(st.one_of(whole_search(), whole_other()), after_pipe=True)
 BENIGN = placed(st.one_of(benign_search(), st.just("curl -s https://example.com/api/items")))
 
 
@@ -209,8 +216,9 @@ def test_the_generator_reaches_each_family() -> None:
     @settings(max_examples=200, deadline=None, database=None)
     @given(WHOLE)
     def collect(command: str) -> None:
-        seen.update(word for word in ("grep", "rg", "curl", "cat", "head", "tail", "&&", ";")
+        seen.update(word for word in ("grep", "rg", "curl", "cat", "head", "tail", "&&", ";", "|")
                     if word in command.split())
 
     collect()
-    assert seen >= {"grep", "rg", "curl", "cat", "head", "tail", "&&"}, json.dumps(sorted(seen))
+    assert seen >= {"grep", "rg", "curl", "cat", "head", "tail", "&&", ";", "|"}, \
+        json.dumps(sorted(seen))

@@ -102,7 +102,7 @@ RG = Family(
         "max-columns max-count replace type-not type type-add type-clear max-depth "
         "max-filesize context-separator field-context-separator field-match-separator "
         "path-separator sort sortr colors engine dfa-size-limit regex-size-limit "
-        "ignore-file hostname-bin hyperlink-format generate"),
+        "ignore-file hostname-bin hyperlink-format generate pre pre-glob"),
     long_flags=(
         "text count count-matches fixed-strings with-filename no-filename ignore-case "
         "files-with-matches files-without-match line-number no-line-number only-matching "
