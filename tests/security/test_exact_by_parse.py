@@ -89,6 +89,8 @@ PAIRS = [
     ("grep -e* app.py", "grep -e'x*y' app.py"),  # an unquoted glob may become any file's name
     ("find . -name '*.py' -exec grep '' '{}' +", "find . -name '*.py' -exec grep -l x '{}' +"),
     ("fd -e py -x cat", "fd -e py -x wc -l"),
+    ("ls | uniq -c app.py", "ls | uniq -c"),  # `-c` counts: it takes no value
+    ("ls | sort -r app.py", "ls | sort -rn"),
 ]
 
 

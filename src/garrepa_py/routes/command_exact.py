@@ -40,7 +40,10 @@ BLIND = frozenset({"ls", "tree", "du", "ps", "lsof", "netstat", "wc", "tr"})
 EXECS = frozenset({"-exec", "-execdir", "-ok", "-okdir", "-x", "--exec", "-X", "--exec-batch"})
 LISTERS = frozenset({"ls", "stat", "wc", "file", "du", "basename", "dirname", "echo",
                      "realpath", "readlink", "md5sum", "sha1sum", "sha256sum", "touch"})
-SORT_VALUED = frozenset("kotSTsfwcNWrlRHE")  # sort, uniq, column options taking a value
+# the short options of each that take a value: fewer here reads a value as a file (exact), never
+# a file as a value
+SORT_VALUED = {"sort": frozenset("kotST"), "uniq": frozenset("fsw"),
+               "column": frozenset("scoNWRHElnr")}
 # Arguments after which a multi-purpose tool prints what it was asked to: a file inside a
 # container or pod, another command's output, a secret.
 INNER_COMMANDS = {
@@ -213,7 +216,7 @@ def _prints_a_file(name: str, arguments: list[str], piped: bool) -> bool:
     if name in GREPS:
         return prints_whole(name, arguments, piped)
     if name in SORTERS:
-        return _sorts_a_file([_plain(a) for a in arguments])
+        return _sorts_a_file(SORT_VALUED[name], [_plain(a) for a in arguments])
     if name in ("find", "fd", "fdfind"):
         plain = [_plain(a) for a in arguments]
         starts = [i for i, a in enumerate(plain) if a in EXECS]
@@ -235,19 +238,24 @@ def _prints_a_file(name: str, arguments: list[str], piped: bool) -> bool:
     return False
 
 
-def _sorts_a_file(arguments: list[str]) -> bool:
-    """`sort F`, `uniq F`, `column F`: a filter given a file prints that file (sorted)."""
+def _sorts_a_file(valued: frozenset[str], arguments: list[str]) -> bool:
+    """`sort F`, `uniq F`, `column F`, `sort --files0-from=L`: a filter given a file prints
+    that file (sorted)."""
     index = 0
     while index < len(arguments):
         word = arguments[index]
         index += 1
         if word == "--":
             return index < len(arguments)
+        if word.startswith("--files0"):
+            return True
         if word.startswith("--"):
             continue  # `--key=2`; a long option's value as the next word counts as a file
         if word.startswith("-") and word != "-":
-            if word[-1] in SORT_VALUED:
-                index += 1
+            for at, letter in enumerate(word[1:], start=1):
+                if letter in valued:
+                    index += 1 if at == len(word) - 1 else 0  # `-k 2` or `-k2`
+                    break
             continue
         return True
     return False
