@@ -178,3 +178,28 @@ def test_a_call_matching_two_rules_starts_two_hooks_and_counts_once(
     assert len(lines) == 3
     data = json.loads(invoke("report", "--json", "--since", "100000d").output)
     assert data["routes"]["command"]["events"] == 2
+
+
+def test_a_file_printed_whole_by_any_grep_spelling_reaches_the_model_whole(
+        repo_copy: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    """Issue 33: inside Claude Code `grep` is ugrep, where `-y` is `--any-line`: `grep -y zzz F`
+    prints every line of F, as do `ls F && grep '' F` and `grep -nvC0 zzz F`. Claude Code alone
+    delivers a 26 KB file whole; with garrepa's hooks it still does (each part of the command
+    read by each grep's own options), while the same session's tree search is digested."""
+    garrepa("init", str(repo_copy), "--provider", "none")
+    target = repo_copy / "src" / "big_module.py"
+    target.write_text("".join(f"def function_{n}(value):\n    return value * {n}  # line {n}\n"
+                              for n in range(440)))  # 26 KB; numbered, 28 KB
+    text = target.read_text()
+    calls = ["grep -y zzz src/big_module.py", "ls src && grep '' src/big_module.py",
+             "grep -nvC0 zzz src/big_module.py", GREP]
+    results = session(repo_copy, tmp_path, garrepa_home, [bash(c) for c in calls])
+    assert results[0].strip() == text.strip()  # ugrep's --any-line: every line, exactly
+    assert results[1].strip().endswith(text.strip())
+    numbered = "\n".join(f"{i}:{line}" for i, line in enumerate(text.split("\n")[:-1], 1))
+    assert results[2].strip() == numbered
+    assert results[3].startswith(f"[garrepa briefing | command | {GREP} | ")
+    reasons = [(r.get("key"), r.get("reason"))
+               for r in journal.read(target=garrepa_home / "journal.jsonl")]
+    # (`ls src && grep …` matches two rules: two hooks, each deciding the same)
+    assert len({key for key, reason in reasons if reason == "exact-file-read"}) == 3

@@ -220,4 +220,4 @@ def test_the_module_keeps_its_public_api_small() -> None:
               and callable(getattr(shell_words, name)) and getattr(shell_words, name).__module__
               == shell_words.__name__}
     assert public == {"words", "is_assignment", "is_redirection", "simple_command",
-                      "SimpleCommand", "stages", "file_reads"}
+                      "SimpleCommand", "stages", "joined_stages", "file_reads"}

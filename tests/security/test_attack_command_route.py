@@ -147,3 +147,14 @@ def test_a_grep_that_found_garrepas_own_spills_says_so(tmp_path: Path) -> None:
     plain = hook(tmp_path, "grep -rn value .", bash(listing))
     assert "saved outputs under .garrepa" not in plain["hookSpecificOutput"]["updatedToolOutput"][
         "stdout"]
+
+
+@pytest.mark.parametrize("command", [
+    "grep -rn value . --exclude-dir=.garrepa", "grep -rn --exclude-dir .garrepa value .",
+    "rg -n value -g '!.garrepa'", "rg -n value --glob='!.garrepa'"])
+def test_leaving_the_old_spills_out_is_not_a_read_of_them(tmp_path: Path, command: str) -> None:
+    """What the note on an older install's in-tree spills tells the agent to add keeps the
+    search digested; the control, a search *of* .garrepa/, stays exact."""
+    listing = "".join(f"src/m{n % 40}.py:{n}:    value = {n}\n" for n in range(3000))
+    assert rewritten(hook(tmp_path, command, bash(listing)))
+    assert not rewritten(hook(tmp_path, "grep -rn value .garrepa", bash(listing)))

@@ -1,16 +1,20 @@
 """Which command outputs the command route may digest, and why any other must reach the agent
 exactly as it came (standard library only).
 
-A list of what may be digested, not of what may not: the first program of a command must be one
-whose output is about many things (a search, a listing, a log, a fetch, a package manager, a
-cluster or cloud tool), each later part of a pipeline a filter of that output. Anything else —
-`python -c`, `perl`, `base64`, `jq`, `diff`, `cp`, an unknown tool — passes exactly, so a new
-way to print a file is exact without anyone thinking of it. Within the list, what can still
-print one file's bytes or a secret is exact too: a `cat`/`head`/`tail`/`sed -n` of a file that
-is not a log, a grep that prints every line (`-v`, `--passthru`, a pattern matching the empty
-string), a `file://` fetch, a command run inside a container or pod (`docker exec`, `kubectl
-cp`), a secret's dump (`kubectl get secret`, `aws secretsmanager`, `terraform output`). Found by
-two attacks on the route (tests/security/test_attack_command_route.py, test_attack_search_route.py).
+A list of what may be digested, not of what may not: each part of a list (`;`, `&&`, `||`) must
+start with a program whose output is about many things (a search, a listing, a log, a fetch, a
+package manager, a cluster or cloud tool), each later stage of its pipeline a filter of that
+output. Anything else — `python -c`, `perl`, `base64`, `jq`, `diff`, `cp`, an unknown tool —
+passes exactly, so a new way to print a file is exact without anyone thinking of it. Within the
+list, every stage of every part is judged by what it prints, and any one that can print one
+file's bytes or a secret makes the whole command exact: a `cat`/`head`/`tail`/`sed -n` of a file
+that is not a log, a `sort`/`uniq` given a file, a search that prints every line (read by each
+tool's own option rules, GNU grep's and ugrep's both: routes/grep_family.py), a fetch of a
+`file:` URL however spelled (`FILE:`, `{file,x}://`, a `-K` config), a command run inside a
+container or pod (`docker exec`, `kubectl cp`), a secret's dump (`kubectl get secret`, `aws
+secretsmanager`, `terraform output`). Found by attacks on the route
+(tests/security/test_attack_command_route.py, test_attack_search_route.py,
+test_exact_by_parse.py).
 """
 
 from __future__ import annotations
@@ -27,15 +31,19 @@ PRODUCERS = frozenset({
 # what may follow a producer in a pipeline, reading its output
 FILTERS = frozenset({"grep", "egrep", "fgrep", "rg", "sort", "uniq", "head", "tail", "wc",
                      "tr", "column", "cat"})
-GREPS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack"})
-# a grep that prints every line of its input: its files whole
-PRINT_ALL_FLAGS = ("-v", "--invert-match", "--passthru", "--passthrough")
-# options of grep, rg, ag and ack that take the next word as their value (not the pattern)
-VALUE_OPTIONS = frozenset({"-A", "-B", "-C", "-m", "-g", "-t", "-T", "-f", "-d", "-D", "-M",
-                           "-j", "--glob", "--iglob", "--type", "--type-not", "--include",
-                           "--exclude", "--exclude-dir", "--max-count", "--context",
-                           "--after-context", "--before-context", "--color", "--colour",
-                           "--max-depth", "--threads", "--file", "--regexp", "-e"})
+GREPS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack"})  # routes/grep_family.py
+SORTERS = frozenset({"sort", "uniq", "column"})
+# a word whose value is known only when it runs cannot make these print a file's bytes
+BLIND = frozenset({"ls", "tree", "du", "ps", "lsof", "netstat", "wc", "tr"})
+# find's and fd's ways to run a command on what they found, and the commands that print only
+# names, sizes or sums of what they are given
+EXECS = frozenset({"-exec", "-execdir", "-ok", "-okdir", "-x", "--exec", "-X", "--exec-batch"})
+LISTERS = frozenset({"ls", "stat", "wc", "file", "du", "basename", "dirname", "echo",
+                     "realpath", "readlink", "md5sum", "sha1sum", "sha256sum", "touch"})
+# the short options of each that take a value: fewer here reads a value as a file (exact), never
+# a file as a value
+SORT_VALUED = {"sort": frozenset("kotST"), "uniq": frozenset("fsw"),
+               "column": frozenset("scoNWRHElnr")}
 # Arguments after which a multi-purpose tool prints what it was asked to: a file inside a
 # container or pod, another command's output, a secret.
 INNER_COMMANDS = {
@@ -77,40 +85,10 @@ def program(stage: list[str]) -> tuple[str, list[str]] | None:
             if "&" in word and word[-1:].isdigit() or word.endswith("&-"):
                 skip = False
             continue
-        if not words and shell_words.is_assignment(word):
+        if not words and shell_words.is_assignment(_plain(word)):
             continue
         words.append(word)
     return (words[0].rsplit("/", 1)[-1], words[1:]) if words else None
-
-
-def _grep_prints_all(arguments: list[str]) -> bool:
-    """`-v`, `--passthru`, or a pattern that matches the empty string (`''`, `.*`, `a*`):
-    every line of the input is printed."""
-    import re
-
-    for argument in arguments:
-        if argument in PRINT_ALL_FLAGS or (argument.startswith("-") and not argument.startswith(
-                "--") and "v" in argument[1:] and argument[1:].isalpha()):
-            return True
-    explicit = [arguments[i + 1] for i, a in enumerate(arguments[:-1]) if a in ("-e", "--regexp")]
-    first = None
-    index = 0
-    while index < len(arguments):
-        argument = arguments[index]
-        if argument in VALUE_OPTIONS:
-            index += 2
-            continue
-        if not argument.startswith("-"):
-            first = argument
-            break
-        index += 1
-    for pattern in explicit or ([first] if first is not None else []):
-        try:
-            if re.search(pattern, "") is not None:
-                return True
-        except (re.error, RecursionError, OverflowError):
-            return True  # a pattern Python cannot read: not ours to judge
-    return False
 
 
 def _prints_what_it_is_asked(name: str, arguments: list[str]) -> bool:
@@ -119,9 +97,27 @@ def _prints_what_it_is_asked(name: str, arguments: list[str]) -> bool:
         return True
     if name in CLOUD and any(part in a.lower() for a in arguments for part in CLOUD_WORDS):
         return True
-    if name in ("curl", "wget") and any(a.lower().lstrip("'\"").startswith("file:")
-                                        for a in arguments):
+    if name == "curl":
+        return _curl_reads_a_file(arguments)
+    if name == "wget" and any("file:" in a.lower() for a in arguments):
         return True
+    return False
+
+
+def _curl_reads_a_file(arguments: list[str]) -> bool:
+    """A `file:` URL in any case and anywhere in a word, a URL glob that can spell one
+    (`{file,x}:///F`, `fi[l-l]e://`), a config file (`-K`, `--config`, any abbreviation: its
+    URLs are not known), a variable read from a file (`--variable`, `--expand-…`)."""
+    for argument in arguments:
+        lowered = argument.lower()
+        if "file:" in lowered or "://" in lowered and ("{" in lowered or "[" in lowered):
+            return True
+        if argument.startswith("--") and len(argument) > 3 and (
+                "--config".startswith(argument.split("=", 1)[0])
+                or argument.startswith(("--var", "--expand"))):
+            return True
+        if argument.startswith("-") and not argument.startswith("--") and "K" in argument:
+            return True
     return False
 
 
@@ -143,6 +139,18 @@ def names_saved_output(text: str) -> bool:
     return ".garrepa" in text or "tool-results" in text or f"/{STATE_FOLDER}/spill" in text
 
 
+EXCLUDING = ("--exclude-dir", "--exclude", "--ignore-dir", "--ignore")
+
+
+def _leaves_out(word: str, before: str) -> bool:
+    """A word that keeps a folder out of a search (`--exclude-dir=.garrepa`, `-g '!.garrepa'`):
+    what the digest's own note tells the agent to add, not a read of what it names."""
+    if word.startswith(tuple(f"{option}=" for option in EXCLUDING)) or before in EXCLUDING:
+        return True
+    return word.startswith(("--glob=!", "--iglob=!")) or \
+        before in ("-g", "--glob", "--iglob") and word.startswith("!")
+
+
 def exact_reason(command: str, settings: Settings) -> str | None:
     """Why this command's output must reach the agent exactly as it is, or None."""
     from garrepa_py.routes import shell_words
@@ -153,26 +161,116 @@ def exact_reason(command: str, settings: Settings) -> str | None:
     if _excluded(command, stages, settings.commands.exclude):
         return "excluded-command"
     words = [word for stage in stages for word in stage if not word.startswith("\0")]
-    if any(names_saved_output(word) for word in words):
+    if any(names_saved_output(word) and not _leaves_out(word, before)
+           for before, word in zip(["", *words[:-1]], words, strict=True)):
         return "saved-output-read"
     from garrepa_py.guard.secrets import secret_path
 
     if any(secret_path(word) for word in words if not word.startswith("-")):
         return "secret-path"  # a secret's name anywhere, a log's suffix or not
-    runs = [found for found in (program(stage) for stage in stages)
-            if found is not None and found[0] != "cd"]
-    if not runs:
+    parts = shell_words.joined_stages(command)
+    if parts is None:
+        return "command-not-understood"
+    runs = _runs(parts)
+    if runs is None:
         return "not-a-listed-command"
-    (first, arguments), rest = runs[0], runs[1:]
-    if first not in PRODUCERS or any(name not in FILTERS for name, _ in rest):
-        return "not-a-listed-command"
-    if _prints_what_it_is_asked(first, arguments):
-        return "inner-command-or-secret"
     reads = shell_words.file_reads(command)
     if reads is None:
         return "command-not-understood"
     if any(not is_log(path) for path in reads):
         return "exact-file-read"
-    if first in GREPS and _grep_prints_all(arguments):
-        return "exact-file-read"  # a filter after a pipe (`| grep -v x`) prints no file
+    return _runs_reason(runs)
+
+
+def _runs(parts: list[tuple[str | None, list[str]]]) -> list[tuple[bool, str, list[str]]] | None:
+    """Each stage's (whether it reads the stage before it, program, arguments), when every
+    part of the list starts with a producer (or a `cd`) and each stage after a `|` is a filter;
+    None otherwise."""
+    from garrepa_py.routes import shell_words
+
+    runs: list[tuple[bool, str, list[str]]] = []
+    for operator, stage in parts:
+        found = program(stage)
+        if found is None or found[0] == "cd" and operator != shell_words.PIPE:
+            continue
+        name, arguments = found
+        if name not in (FILTERS if operator == shell_words.PIPE else PRODUCERS):
+            return None
+        piped = operator == shell_words.PIPE and not any(
+            shell_words.is_redirection(word) and word.endswith("<") for word in stage)
+        runs.append((piped, name, arguments))
+    return runs or None
+
+
+def _plain(word: str) -> str:
+    """A word of `joined_stages` without its mark (shell_words.VARIABLE, GLOB)."""
+    return word[1:] if word[:1] in ("\x01", "\x02") else word
+
+
+def _runs_reason(runs: list[tuple[bool, str, list[str]]]) -> str | None:
+    """Every stage of every part by its own rules: any one that prints a file whole, a
+    container's file or a secret makes the whole command exact."""
+    from garrepa_py.routes import shell_words
+
+    for piped, name, arguments in runs:
+        if name not in BLIND and any(a.startswith(shell_words.VARIABLE) for a in arguments):
+            return "variable-argument"  # `grep "$P" F`, `curl $URL`: known only when it runs
+        if not piped and _prints_what_it_is_asked(name, [_plain(a) for a in arguments]):
+            return "inner-command-or-secret"
+        if _prints_a_file(name, arguments, piped):
+            return "exact-file-read"
     return None
+
+
+def _prints_a_file(name: str, arguments: list[str], piped: bool) -> bool:
+    """A search that prints every line (a filter after a pipe, `| grep -v x`, prints no file),
+    a sort given a file, a `find -exec` or `fd -x` running anything but a lister or a search
+    that prints no file whole."""
+    from garrepa_py.routes.grep_family import prints_whole
+
+    if name in GREPS:
+        return prints_whole(name, arguments, piped)
+    if name in SORTERS:
+        return _sorts_a_file(SORT_VALUED[name], [_plain(a) for a in arguments])
+    if name in ("find", "fd", "fdfind"):
+        plain = [_plain(a) for a in arguments]
+        starts = [i for i, a in enumerate(plain) if a in EXECS]
+        for start in starts:
+            inner = plain[start + 1:]
+            for end, word in enumerate(inner):
+                if word in (";", "+"):
+                    inner = inner[:end]
+                    break
+            if not inner:
+                continue
+            program_name = inner[0].rsplit("/", 1)[-1]
+            if program_name in GREPS:
+                if prints_whole(program_name, arguments[start + 2:start + 1 + len(inner)],
+                                False):
+                    return True
+            elif program_name not in LISTERS:
+                return True  # `-exec cat {} +`, `-x python …`: prints what it is asked
+    return False
+
+
+def _sorts_a_file(valued: frozenset[str], arguments: list[str]) -> bool:
+    """`sort F`, `uniq F`, `column F`, `sort --files0-from=L`: a filter given a file prints
+    that file (sorted)."""
+    index = 0
+    while index < len(arguments):
+        word = arguments[index]
+        index += 1
+        if word == "--":
+            return index < len(arguments)
+        if word.startswith("--files0"):
+            return True
+        if word.startswith("--"):
+            continue  # `--key=2`; a long option's value as the next word counts as a file
+        if word.startswith("-") and word != "-":
+            for at, letter in enumerate(word[1:], start=1):
+                if letter in valued:
+                    index += 1 if at == len(word) - 1 else 0  # `-k 2` or `-k2`
+                    break
+            continue
+        return True
+    return False

@@ -71,6 +71,27 @@ def recovery_or_secret(event: ToolEvent, source: str) -> str | None:
     return None
 
 
+def _prints_whole(event: ToolEvent) -> str | None:
+    """A Grep in content mode whose pattern may match the empty string (`^`, `$`, `.*`, ``,
+    anything not proved to need a character: routes/regex_empty.py) prints every line of each
+    file it searched, or whose context may reach every line: those files whole, which Claude
+    Code alone would have delivered and a digest would cut."""
+    if event.tool != "Grep" or event.input_text("output_mode") != "content":
+        return None
+    from garrepa_py.routes.grep_family import CONTEXT_LIMIT
+    from garrepa_py.routes.regex_empty import never_empty
+
+    inputs = event.tool_input or {}
+    pattern = inputs.get("pattern")
+    if not isinstance(pattern, str) or not never_empty(pattern):
+        return "exact-file-read"
+    for key in ("-A", "-B", "-C", "context"):
+        value = inputs.get(key)
+        if value is not None and not (_int(value) and 0 <= value < CONTEXT_LIMIT):
+            return "exact-file-read"
+    return None
+
+
 def _hint(event: ToolEvent) -> str:
     """What the digest should read the result as: a grep listing or a path list."""
     if event.tool == "Glob":
@@ -88,7 +109,7 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
     field, source = taken
     if len(source) < context.settings.threshold("search"):
         return passed("under-threshold")
-    why = recovery_or_secret(event, source)
+    why = recovery_or_secret(event, source) or _prints_whole(event)
     if why is not None:
         return passed(why)
     from garrepa_py.config import budgets

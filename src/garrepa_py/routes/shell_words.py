@@ -16,7 +16,8 @@ The public API:
   - `simple_command(command)`: exactly one command, after an optional `cd DIR &&` and
     `source FILE &&`, split into its `VAR=value` assignments and its argv.
   - `stages(command)`: the words of every command of a pipeline or list (`|`, `&&`, `||`, `;`),
-    redirections included (see below).
+    redirections included (see below); `joined_stages(command)` the same with the operator
+    before each.
   - `file_reads(command)`: the files that `cat`, `head`, `sed` and the other readers print.
 
 Redirections (`stages` and `file_reads` only): `<`, `>`, `>>`, `&>`, `&>>`, each with an optional
@@ -40,6 +41,8 @@ OR = "\0||"
 PIPE = "\0|"
 SEMICOLON = "\0;"
 SEPARATORS = frozenset({AND, OR, PIPE, SEMICOLON})
+VARIABLE = "\x01"  # `joined_stages`: before a word holding a variable
+GLOB = "\x02"  # `joined_stages`: before a word holding an unquoted glob character
 REDIRECTION = "\0"  # the start of a redirection's operator word in `stages` (never in a word)
 WORD_CHARS = frozenset(_LETTERS + _DIGITS + "_-./:=,+%@^~*?[]")
 NAME_START = frozenset(_LETTERS + "_")
@@ -313,17 +316,22 @@ def simple_command(command: str) -> SimpleCommand | None:
 
 
 def _stages(command: str) -> list[list[Token]] | None:
+    joined = _joined_stages(command)
+    return None if joined is None else [stage for _, stage in joined]
+
+
+def _joined_stages(command: str) -> list[tuple[str | None, list[Token]]] | None:
     try:
         tokens = _tokens(command, operators=True)
     except _Unsure:
         return None
-    found: list[list[Token]] = [[]]
+    found: list[tuple[str | None, list[Token]]] = [(None, [])]
     for token in tokens:
         if isinstance(token, str) and token in SEPARATORS:
-            found.append([])
+            found.append((token, []))
         else:
-            found[-1].append(token)
-    for stage in found:
+            found[-1][1].append(token)
+    for _, stage in found:
         program = _program_index(stage)
         if not stage or (program is not None and _text(stage[program]) in RESERVED):
             return None  # an empty stage (`a |`, `; a`, `a && && b`) or a compound command
@@ -363,6 +371,24 @@ def stages(command: str) -> list[list[str]] | None:
     if found is None:
         return None
     return [[_text(token) for token in stage] for stage in found]
+
+
+def joined_stages(command: str) -> list[tuple[str | None, list[str]]] | None:
+    """`stages`, each with the operator that joins it to the one before (PIPE: it reads that
+    one's output; AND, OR, SEMICOLON: it starts a new part of the list; None for the first),
+    and each word the shell changes before the program sees it marked: VARIABLE before one
+    holding a `$NAME` (its value is known only when it runs), else GLOB before one holding an
+    unquoted `*`, `?` or `[` (it may become file names)."""
+    found = _joined_stages(command)
+    if found is None:
+        return None
+    return [(operator, [_marked(token) for token in stage]) for operator, stage in found]
+
+
+def _marked(token: Token) -> str:
+    if isinstance(token, str):
+        return token
+    return (VARIABLE if token.variable else GLOB if token.pattern else "") + token.text
 
 
 # ------------------------------------------------------------------ file reads
