@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 from dataclasses import asdict, dataclass
@@ -282,8 +283,11 @@ def _legacy_spills(project: Path) -> list[Check]:
     return [Check("old spills", "warn",
                   f"{legacy} holds an older install's spills: searches of the project find them "
                   f"(new spills go to {paths.project_state_dir(project)})",
-                  f"once you no longer need them, remove it: garrepa uninstall --purge, or "
-                  f"rm -r {legacy}")]
+                  # quoted: the line is copied into a shell, and a project path may hold
+                  # spaces (`rm -r /a b/.garrepa` would remove /a and ./b/.garrepa)
+                  f"once you no longer need them, remove them: rm -r {shlex.quote(str(legacy))}"
+                  " (`garrepa uninstall --purge` removes them too, with the rest of garrepa's "
+                  "install in this project)")]
 
 
 def _probe(config: Config) -> Check:
