@@ -69,21 +69,54 @@ def resolve(target: str, project: Path) -> Path:
                            hint=f"use a path, or an id from a briefing's pointer ({spill})")
     found: dict[str, Path] = {}
     for folder in spill_folders(project):
-        try:
-            names = os.listdir(folder)  # names only: every read goes through fs.read_owned
-        except OSError:
-            continue
-        for name in sorted(names):
-            if name.startswith(target) and name.endswith(".txt"):
-                found.setdefault(name, folder / name)
+        _collect(folder, target, found)
+    if not found:  # an older install's spill, asked for from outside its project
+        for folder in journaled_legacy_folders(target):
+            _collect(folder, target, found)
     if len(found) == 1:
         return next(iter(found.values()))
     if len(found) > 1:
         raise GarrepaError(f"spill id {target!r} is ambiguous ({len(found)} files)",
                            hint="give more of the id")
     raise GarrepaError(f"no file or spill id {target!r}",
-                       hint=f"no spill of that id in {spill}; for a file of that name, give it "
-                            f"as ./{target}")
+                       hint=f"no spill of that id in {spill} or any other project's folder in "
+                            f"{paths.claude_projects_dir()} (if Claude Code runs with "
+                            "CLAUDE_CONFIG_DIR set, set it here too); for a file of that name, "
+                            f"give it as ./{target}")
+
+
+def _collect(folder: Path, target: str, found: dict[str, Path]) -> None:
+    try:
+        names = os.listdir(folder)  # names only: every read goes through fs.read_owned
+    except OSError:
+        return
+    for name in sorted(names):
+        if name.startswith(target) and name.endswith(".txt"):
+            found.setdefault(name, folder / name)
+
+
+def journaled_legacy_folders(target: str) -> list[Path]:
+    """`<project>/.garrepa/spill` of every project whose journaled briefing named a spill id
+    `target` starts (or that starts `target`): an older install spilled inside the project,
+    so from anywhere else its ids are found only through the journal, which names the
+    project. The journal is this user's own file; the spill is read with the same checks."""
+    from garrepa_py import journal
+
+    folders: list[Path] = []
+    try:
+        for record in journal.read():
+            spills, project = record.get("spills"), record.get("project")
+            if not isinstance(spills, list) or not isinstance(project, str) or \
+                    not os.path.isabs(project):
+                continue
+            if any(isinstance(s, str) and len(s) >= 4 and
+                   (s.startswith(target) or target.startswith(s)) for s in spills):
+                folder = Path(store.legacy_spill_dir(project))
+                if folder not in folders:
+                    folders.append(folder)
+    except OSError:
+        return folders
+    return folders
 
 
 def note_recovery(path: Path, project: Path, command: str, chars: int = 0) -> None:
