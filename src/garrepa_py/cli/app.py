@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
@@ -517,10 +518,12 @@ def preview(
         result = core.read(Path(words[0]), root)
     else:
         raise GarrepaError("nothing to preview" if not words else
-                           f"{' '.join(words)!r} is neither one file nor a git command",
+                           f"{shlex.join(words)} is neither one file nor a git command",
                            hint="garrepa preview FILE | garrepa preview -- git diff HEAD~3 | "
                                 "garrepa preview --mcp FILE --tool NAME | "
-                                "garrepa preview --log FILE")
+                                "garrepa preview --log FILE | any other command: save its "
+                                "output, then garrepa preview --output OUT.txt --command "
+                                f"{shlex.quote(shlex.join(words) or 'CMD')}")
     if as_json:
         typer.echo(json.dumps(result.as_dict(), indent=2))
         return
