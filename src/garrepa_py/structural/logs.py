@@ -78,7 +78,13 @@ PASSING = re.compile(r"\bPASS(ED)?\b|\bok\b|^\s*[✓√✔] ")
 WRAPPERS = {"make": 2, "npm": 1, "tox": 1, "generic": 1}
 # make ignored a failing recipe line (`-cmd`, `make -i`): its status is 0 unless it says `***`
 MAKE_IGNORED = re.compile(r"^g?make(?:\[\d{1,9}\])?: \[[^\n]{1,400}\] Error \d{1,9} \(ignored\)")
-MAKE_STOPPED = re.compile(r"^g?make(?:\[\d{1,9}\])?: \*\*\* ")
+# make's own line when the make the command ran (not a sub-make, `make[N]:`) stops: a target's
+# recipe failed (`Error N`) or was killed by a signal (`Killed`, `Terminated`, `Segmentation
+# fault (core dumped)`), or it could not go on (`No rule to make target 'x'.  Stop.`). A line a
+# recipe prints (`make: *** fake`) is not in this shape; one copied exactly is (the log alone
+# cannot tell them apart).
+MAKE_STOPPED = re.compile(r"^g?make: \*\*\* (?:\[[^\]\n]{1,400}\] (?:Error \d{1,9}|[A-Z][a-z]{1,20}"
+                          r"(?: [a-z]{1,20}){0,3}(?: \(core dumped\))?)|[^\n]{1,400}\.  Stop\.)$")
 
 
 def read(lines: list[str], family: str, elsewhere: str | None = None) -> Parsed:
@@ -94,34 +100,37 @@ def read(lines: list[str], family: str, elsewhere: str | None = None) -> Parsed:
     sniffed = next((name for name, looks in SNIFFED if looks(lines)), "generic")
     parsed = PARSERS[sniffed](lines)
     parsed.family = sniffed
-    if family == "make" and any(MAKE_IGNORED.match(line) for line in lines):
-        return _make_decides(parsed, lines, sniffed)
+    if family == "make":
+        return _make_decides(parsed, lines, sniffed, elsewhere)
     if family in WRAPPERS and family != "generic":
         parsed.family = f"{family} → {sniffed}"
-        make_errors = [line for line in lines if log_native.MAKE_ERROR.match(line)]
-        if family == "make" and make_errors:
-            if not parsed.failed:  # a target failed even where the tool it ran said nothing
-                parsed.how += f"; make says {make_errors[-1].strip()!r}"
-            parsed.failed = True
-            parsed.summary += [line for line in make_errors if line not in parsed.summary]
         if parsed.failed:
             parsed.exit_code = WRAPPERS[family]
     return log_evidence.settle(parsed, lines, family if family in WRAPPERS else "generic",
                                sniffed, elsewhere)
 
-def _make_decides(parsed: Parsed, lines: list[str], sniffed: str) -> Parsed:
-    """A make run that ignored a recipe's failure: make's own `***` lines alone decide its
-    outcome (its exit status is 0 without them, whatever the tool it ran printed); the tool's
-    failures stay in the digest."""
+def _make_decides(parsed: Parsed, lines: list[str], sniffed: str,
+                  elsewhere: str | None) -> Parsed:
+    """A make run: its own status is 2 exactly when the make the command ran stops with its own
+    `***` line (MAKE_STOPPED), else 0 — a sub-make's `make[1]: ***`, a recipe's `-cmd` or
+    `cmd || echo`, a tool's failures it ran are failures make tolerated, and stay in the digest.
+    make prints nothing when it passes, so its silence is its evidence (log_evidence); a make
+    killed itself prints nothing either (docs/routes.md names that limit)."""
     parsed.family = f"make → {sniffed}"
     stopped = [line for line in lines if MAKE_STOPPED.match(line)]
-    ignored = next(line for line in reversed(lines) if MAKE_IGNORED.match(line))
+    tolerated = next((line for line in reversed(lines) if MAKE_IGNORED.match(line)
+                      or log_native.MAKE_ERROR.match(line)), None)
+    was_failed = parsed.failed
     parsed.failed = bool(stopped)
     parsed.exit_code = WRAPPERS["make"] if stopped else 0
-    parsed.how = (f"make says {stopped[-1].strip()!r}" if stopped else
-                  f"make ignored the failure ({ignored.strip()!r}) and exits 0")
-    parsed.summary += [line for line in [*stopped, ignored] if line not in parsed.summary]
-    return parsed
+    if stopped:
+        parsed.how = f"make says {stopped[-1].strip()!r}"
+    elif tolerated is not None or was_failed:
+        parsed.how = ("make went on past a failure and did not stop"
+                      + (f" ({tolerated.strip()[:200]!r})" if tolerated else "") + ": it exits 0")
+    parsed.summary += [line for line in [*stopped, *([tolerated] if tolerated else [])]
+                       if line not in parsed.summary]
+    return log_evidence.settle(parsed, lines, "make", sniffed, elsewhere)
 
 
 FAULT_LINE = re.compile(r"^\S+:\d+: \w")
