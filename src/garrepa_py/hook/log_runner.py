@@ -227,8 +227,8 @@ def _report(options: dict[str, str], started: float, got: Captured,
                                                            else "") + "\n").encode()
     elif got.size <= SMALL:
         printed = bytes(got.head)
-        if result.how == log_evidence.NO_EVIDENCE:
-            printed += f"\n[garrepa log | {family} | {log_evidence.NO_EVIDENCE}]\n".encode()
+        if result.failed and log_evidence.UNSEEN in result.how:  # why a clean log "failed"
+            printed += f"\n[garrepa log | {family} | {result.how}]\n".encode()
     elif spill is None:
         printed = (got.bounded(SHOWN) + f"\n[garrepa log | {family} | "
                    f"{'FAILED' if result.failed else 'passed'} ({result.how}) | the exact log "

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from garrepa_py.structural.log_lines import Parsed
 
+UNSEEN = "so this run is reported as failed"  # in every reading that is not a failure seen
 NO_EVIDENCE = ("no success line in the log; the exit status is not visible through the pipe, "
                "so this run is reported as failed")
 # Lines a shell, a package runner or a toolchain prints when the run could not happen at all.
@@ -80,6 +81,7 @@ EVIDENCE: dict[str, Evidence] = {
     # mvn -q and gradle -q print nothing when the build passes
     "maven": Evidence(_line(r"^\[INFO\] BUILD SUCCESS\s*$"), 1, silent=True),
     "gradle": Evidence(_line(r"^BUILD SUCCESSFUL\b"), 1, silent=True),
+    # make's evidence is the end of its log (logs.made_to_the_end): its silence is no pass
     "make": Evidence(None, 2, trusted_silence=True),
     "npm": Evidence(None, 1),
     "tox": Evidence(_line(r"^ {0,4}congratulations :\)|^nox > Session \S{1,200} was "

@@ -111,26 +111,58 @@ def read(lines: list[str], family: str, elsewhere: str | None = None) -> Parsed:
 
 def _make_decides(parsed: Parsed, lines: list[str], sniffed: str,
                   elsewhere: str | None) -> Parsed:
-    """A make run: its own status is 2 exactly when the make the command ran stops with its own
-    `***` line (MAKE_STOPPED), else 0 — a sub-make's `make[1]: ***`, a recipe's `-cmd` or
-    `cmd || echo`, a tool's failures it ran are failures make tolerated, and stay in the digest.
-    make prints nothing when it passes, so its silence is its evidence (log_evidence); a make
-    killed itself prints nothing either (docs/routes.md names that limit)."""
+    """A make run: it failed (make exits 2) exactly when the make the command ran stops with
+    its own `***` line (MAKE_STOPPED) — a sub-make's `make[1]: ***`, a recipe's `-cmd` or
+    `cmd || echo`, the failures of a tool it ran are failures make tolerated (they stay in the
+    digest). Without that line, make's silence is not a pass: a make killed by a signal (137)
+    prints nothing either, so it passes only when the log ends as a finished run ends
+    (made_to_the_end); else its outcome is unknown, and reported non-zero."""
     parsed.family = f"make → {sniffed}"
     stopped = [line for line in lines if MAKE_STOPPED.match(line)]
     tolerated = next((line for line in reversed(lines) if MAKE_IGNORED.match(line)
                       or log_native.MAKE_ERROR.match(line)), None)
-    was_failed = parsed.failed
-    parsed.failed = bool(stopped)
-    parsed.exit_code = WRAPPERS["make"] if stopped else 0
-    if stopped:
-        parsed.how = f"make says {stopped[-1].strip()!r}"
-    elif tolerated is not None or was_failed:
-        parsed.how = ("make went on past a failure and did not stop"
-                      + (f" ({tolerated.strip()[:200]!r})" if tolerated else "") + ": it exits 0")
     parsed.summary += [line for line in [*stopped, *([tolerated] if tolerated else [])]
                        if line not in parsed.summary]
+    if stopped:
+        parsed.failed, parsed.exit_code = True, WRAPPERS["make"]
+        parsed.how = f"make says {stopped[-1].strip()!r}"
+        return log_evidence.settle(parsed, lines, "make", sniffed, elsewhere)
+    ended = made_to_the_end(lines, sniffed)
+    parsed.failed, parsed.exit_code = ended is None, 0 if ended is not None else 1
+    went_on = (" after a failure it tolerated" + (f" ({tolerated.strip()[:200]!r})"
+                                                   if tolerated else "")
+               if tolerated is not None or parsed.how.startswith(("pytest says", "no pytest"))
+               else "")
+    parsed.how = (f"make did not stop{went_on}; the log ends as a finished run ends: "
+                  f"{ended.strip()[:200]!r}" if ended is not None else
+                  f"make did not stop{went_on}, but {MAKE_UNKNOWN}")
     return log_evidence.settle(parsed, lines, "make", sniffed, elsewhere)
+
+
+MAKE_UNKNOWN = ("make prints nothing when it passes and nothing when it is killed, and no line "
+                "ends this log as a finished run ends; the exit status is not visible through "
+                "the pipe, so this run is reported as failed (its outcome is unknown)")
+# make's own last words of a run that went to its end: nothing to do, up to date, and the
+# `Leaving directory` line make prints last when it was told a directory (-C, -w)
+MAKE_FINISHED = re.compile(r"^g?make: (?:Nothing to be done for [^\n]{1,400}|'[^\n]{1,400}' is "
+                           r"up to date\.|Leaving directory '[^\n]{1,4000}')$")
+SUB_MAKE_DIRECTORY = re.compile(r"^g?make\[\d{1,9}\]: (?:Entering|Leaving) directory ")
+
+
+def made_to_the_end(lines: list[str], sniffed: str) -> str | None:
+    """The line that shows a make run went to its end, when its log's last line (a sub-make's
+    directory lines aside) is make's own MAKE_FINISHED or a tool's success line (log_evidence:
+    the tool make ran last passed, and make had nothing left to run); None when nothing does."""
+    last = next((line for line in reversed(lines)
+                 if line.strip() and not SUB_MAKE_DIRECTORY.match(line)), None)
+    if last is None:
+        return None
+    if MAKE_FINISHED.match(last):
+        return last
+    tools = [log_evidence.EVIDENCE.get(sniffed, log_evidence.EVIDENCE["generic"]),
+             *log_evidence.EVIDENCE.values()]  # `pytest -q` under make is not sniffed as pytest
+    shown = any(tool.success is not None and tool.success.match(last) for tool in tools)
+    return last if shown else None
 
 
 FAULT_LINE = re.compile(r"^\S+:\d+: \w")
