@@ -159,7 +159,7 @@ def main() -> None:
 
     record: Record = {"v": __version__, "event": None, "tool": None, "route": "pass"}
     out = b""
-    abandoned = False
+    abandoned = armed = False
     event = None
     try:
         from garrepa_py.hook import pipeline
@@ -178,6 +178,7 @@ def main() -> None:
         if route is not None and event is not None and context is not None:
             # real work: under the deadline, and a hard stop behind it
             hard_stop(context.deadline + HARD_STOP_SECONDS)
+            armed = True
             watchdog = _Watchdog()
             if watchdog.run(route, event, context, record):
                 if watchdog.failure is not None:
@@ -212,8 +213,11 @@ def main() -> None:
             real_stdout.buffer.flush()
     except Exception:
         pass
-    if abandoned:
-        os._exit(0)  # the worker still running must not keep the process alive
+    if abandoned or armed:
+        # the worker still running must not keep the process alive, and a reply written must
+        # not be lost to the hard stop firing during the interpreter's own shutdown (measured:
+        # a reply on stdout, then exit 1, under four burners)
+        os._exit(0)
     sys.exit(0)
 
 
