@@ -142,10 +142,12 @@ def _make_decides(parsed: Parsed, lines: list[str], sniffed: str,
 MAKE_UNKNOWN = ("make prints nothing when it passes and nothing when it is killed, and no line "
                 "ends this log as a finished run ends; the exit status is not visible through "
                 "the pipe, so this run is reported as failed (its outcome is unknown)")
-# make's own last words of a run that went to its end: nothing to do, up to date, and the
-# `Leaving directory` line make prints last when it was told a directory (-C, -w)
+# make's own last words of a run that went to its end: nothing to do, up to date, the
+# `Leaving directory` line make prints last when it was told a directory (-C, -w), and its note
+# on the last recipe line's failure it ignored (`-cmd`: it went on, with nothing left to run)
 MAKE_FINISHED = re.compile(r"^g?make: (?:Nothing to be done for [^\n]{1,400}|'[^\n]{1,400}' is "
-                           r"up to date\.|Leaving directory '[^\n]{1,4000}')$")
+                           r"up to date\.|Leaving directory '[^\n]{1,4000}'|"
+                           r"\[[^\n]{1,400}\] Error \d{1,9} \(ignored\))$")
 SUB_MAKE_DIRECTORY = re.compile(r"^g?make\[\d{1,9}\]: (?:Entering|Leaving) directory ")
 
 
