@@ -266,7 +266,8 @@ def _garrepa_log(task: Input) -> Delivery:
     done = subprocess.run(
         [sys.executable, "-I", "-S", "-c", "import sys; sys.path.append(sys.argv[1]); "
          "from garrepa_py.hook.log_runner import main; main()", str(SOURCE["src"]),
-         "--family", family, "--project", str(task.project)],
+         "--family", family, "--project", str(task.project),
+         "--runner-self", str(task.project / ".claude/hooks/garrepa-log")],
         input=task.text.encode(), capture_output=True, env=_env(task), timeout=120, check=False)
     shown = done.stdout.decode("utf-8", "replace") + done.stderr.decode("utf-8", "replace")
     if done.returncode != 0:

@@ -220,7 +220,8 @@ def test_preview_of_a_log_is_what_the_runner_prints(tmp_path: Path, garrepa_home
     assert (shown["route"], shown["decision"]) == ("logs", "compress")
     assert shown["reason"] == "digested (pytest, exit 1)"
     runner = subprocess.run([sys.executable, "-m", "garrepa_py.hook.log_runner", "--family",
-                             "pytest", "--project", str(project)], input=log.read_bytes(),
+                             "pytest", "--project", str(project), "--runner-self",
+                             str(project / ".claude/hooks/garrepa-log")], input=log.read_bytes(),
                             capture_output=True, timeout=60, check=False)
     printed = runner.stdout.decode()
     # line for line the runner's, but for the last: the runner names the spill it wrote (and

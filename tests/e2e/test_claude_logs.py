@@ -193,3 +193,36 @@ def test_a_failing_go_test_reaches_the_agent_as_a_go_digest(tmp_path: Path,
     assert "[garrepa log | go | FAILED" in str(big["content"])
     assert "characters truncated" not in str(big["content"]) and "--- PASS" not in str(big["content"])
     assert "[garrepa log" not in str(small["content"]) and "--- PASS" in str(small["content"])
+
+
+def test_the_runner_cannot_be_pointed_at_another_project(tmp_path: Path,
+                                                        garrepa_home: Path) -> None:
+    """Issue 33: the allow rule admits the runner's command with any words after it, so the
+    agent's own `… | <runner> --project /other/dir` runs with no prompt (`--permission-mode
+    default`); the runner's project is the one its path is in, and nothing is written in
+    /other/dir. Negative control: the route's own rewrite of `make test` still runs with no
+    prompt, its log read by the runner."""
+    project = tmp_path / "proj"
+    project.mkdir()
+    subprocess.run(["git", "-C", str(project), "init", "-q"], check=True)
+    (project / "Makefile").write_text("test:\n\t@echo testing\n\t@echo built by make\n")
+    other = tmp_path / "other"
+    other.mkdir()
+    garrepa("init", str(project), "--logs")
+    allow(project, "Bash(make test:*)")
+    runner = project / ".claude" / "hooks" / "garrepa-log"
+    (project / "build.log").write_text("".join(f"line {n}\n" for n in range(2000)))
+    pointed = f"cat build.log 2>&1 | {runner} --family generic --project {other}"
+    with FakeAnthropic([Turn.tool("Bash", command=pointed),
+                        Turn.tool("Bash", command="make test")]) as fake:
+        done = run_claude(project, fake.url, tmp_path / "home", garrepa_home,
+                          skip_permissions=False, timeout=300)
+        assert done.returncode == 0, done.stderr[-2000:]
+        first, second = fake.tool_results().values()
+    assert "requires approval" not in str(first["content"])  # it ran, as measured
+    assert "[garrepa log | generic" in str(first["content"])
+    assert list(other.iterdir()) == []  # …and wrote nothing there
+    # ran through the runner, no prompt (a silent make's outcome is unknown: docs/routes.md)
+    assert "requires approval" not in str(second["content"])
+    assert "built by make" in str(second["content"]) and "[garrepa log | make" in str(
+        second["content"])

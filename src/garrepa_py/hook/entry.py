@@ -21,6 +21,35 @@ if TYPE_CHECKING:
     from garrepa_py.routes.verdict import HookContext
 
 MAX_STDIN_BYTES = 64 * 1024 * 1024
+# The hard stop, this far past the watchdog's deadline: still inside Claude Code's timeout
+# (pipeline.DEADLINE_MARGIN_SECONDS before it), for a worker that holds the interpreter in one
+# long C call, where the main thread cannot wake to hand the original on (issue 33: 36.6 s
+# against a 30 s timeout under load).
+HARD_STOP_SECONDS = 0.75
+
+
+def process_started() -> float:
+    """When this process started, on the time.monotonic() clock: Claude Code's timeout counts
+    from its spawn (the launcher's, whose pid the interpreter keeps by exec), not from main()
+    — under load, starting the interpreter and its imports took seconds (measured)."""
+    now = time.monotonic()
+    try:
+        with open("/proc/self/stat", "rb") as stat:
+            ticks = int(stat.read().rsplit(b")", 1)[1].split()[19])  # field 22, starttime
+        elapsed = time.clock_gettime(time.CLOCK_BOOTTIME) - ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return now  # not Linux: from here
+    return now - min(max(elapsed, 0.0), 60.0)
+
+
+def hard_stop(at: float) -> None:
+    """Ends the process at `at` (monotonic) whatever holds the interpreter: faulthandler's
+    timer is a C thread that needs no GIL; it exits 1 with nothing on stdout (Claude Code
+    shows the original output; a non-blocking hook error at worst, never exit 2)."""
+    import faulthandler
+
+    sink = os.open(os.devnull, os.O_WRONLY)  # its traceback is not for the user's screen
+    faulthandler.dump_traceback_later(max(at - time.monotonic(), 0.01), exit=True, file=sink)
 
 
 def read_bounded(stream: IO[bytes], limit: int) -> bytes | None:
@@ -120,7 +149,7 @@ def encode(reply: dict[str, Any]) -> bytes:
 
 
 def main() -> None:
-    started = time.monotonic()
+    started = process_started()
     if os.environ.get("GARREPA_DISABLE", "").strip().lower() not in ("", "0", "false", "no"):
         sys.exit(0)
     real_stdout = sys.stdout
@@ -130,7 +159,7 @@ def main() -> None:
 
     record: Record = {"v": __version__, "event": None, "tool": None, "route": "pass"}
     out = b""
-    abandoned = False
+    abandoned = armed = False
     event = None
     try:
         from garrepa_py.hook import pipeline
@@ -147,7 +176,9 @@ def main() -> None:
             context = pipeline.prepare(route, event, project, started, record,
                                        via_plugin=os.environ.get("GARREPA_VIA") == "plugin")
         if route is not None and event is not None and context is not None:
-            # real work: under the deadline
+            # real work: under the deadline, and a hard stop behind it
+            hard_stop(context.deadline + HARD_STOP_SECONDS)
+            armed = True
             watchdog = _Watchdog()
             if watchdog.run(route, event, context, record):
                 if watchdog.failure is not None:
@@ -182,8 +213,11 @@ def main() -> None:
             real_stdout.buffer.flush()
     except Exception:
         pass
-    if abandoned:
-        os._exit(0)  # the worker still running must not keep the process alive
+    if abandoned or armed:
+        # the worker still running must not keep the process alive, and a reply written must
+        # not be lost to the hard stop firing during the interpreter's own shutdown (measured:
+        # a reply on stdout, then exit 1, under four burners)
+        os._exit(0)
     sys.exit(0)
 
 

@@ -15,6 +15,7 @@ cannot tell the outcome: garrepa never loses a run, and never turns a failure in
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
@@ -34,12 +35,40 @@ BASH_TIMEOUT_MS = 120_000  # Claude Code's default Bash timeout (the tool's own 
 MARGIN_S = 10.0  # the deadline's distance from the timeout: time to print before being killed
 
 
+SELF_FLAG = "--runner-self"  # the launcher's last two words: the path it was started by
+RUNNER_TAIL = ("/.claude/hooks/garrepa-log",)
+
+
 def _arguments(argv: list[str]) -> dict[str, str]:
+    """The command line's options; `project` only ever the runner's own project (own_project)."""
+    self_path = argv[-1] if len(argv) >= 2 and argv[-2] == SELF_FLAG else None
+    if self_path is not None:
+        argv = argv[:-2]
     found: dict[str, str] = {}
     for flag, value in zip(argv, argv[1:], strict=False):
         if flag in ("--family", "--project", "--timeout"):
             found[flag[2:]] = value
+    project = own_project(self_path, found.pop("project", None))
+    if project is not None:
+        found["project"] = project
     return found
+
+
+def own_project(self_path: str | None, asked: str | None) -> str | None:
+    """The project the runner writes into (its spill, its journal record): never one named by
+    the command line alone. The allow rule init writes admits the runner's own command with any
+    words after it, so `… | <project>/.claude/hooks/garrepa-log --project /elsewhere` runs with
+    no prompt (measured, 2.1.328 and 2.1.332): started by that path, the runner's project is the
+    one its path is in, and a `--project` naming another is ignored. Started by another path (a
+    test, a copy the user ran by hand: not what the allow rule admits), `--project` is taken as
+    given; with no path at all (a launcher written before this rule) there is none: no spill."""
+    if self_path is None:
+        return None
+    absolute = os.path.normpath(os.path.abspath(self_path))
+    for tail in RUNNER_TAIL:
+        if absolute.endswith(tail):
+            return absolute[:-len(tail)] or "/"
+    return asked
 
 
 def deadline_seconds(timeout_ms: str | None) -> float:
@@ -143,13 +172,13 @@ def run(options: dict[str, str], started: float) -> int:
 
     out = sys.stdout.buffer
     family = options.get("family", "generic")
-    project = options.get("project") or "."
+    project = options.get("project")
     seconds = deadline_seconds(options.get("timeout"))
     sink: PrivateStream | None = None
     try:
         from garrepa_py.engine import store
 
-        sink = store.spill_stream(project)
+        sink = store.spill_stream(project) if project is not None else None
     except Exception:
         sink = None  # the outcome does not depend on the spill
 
@@ -198,8 +227,8 @@ def _report(options: dict[str, str], started: float, got: Captured,
                                                            else "") + "\n").encode()
     elif got.size <= SMALL:
         printed = bytes(got.head)
-        if result.how == log_evidence.NO_EVIDENCE:
-            printed += f"\n[garrepa log | {family} | {log_evidence.NO_EVIDENCE}]\n".encode()
+        if result.failed and log_evidence.UNSEEN in result.how:  # why a clean log "failed"
+            printed += f"\n[garrepa log | {family} | {result.how}]\n".encode()
     elif spill is None:
         printed = (got.bounded(SHOWN) + f"\n[garrepa log | {family} | "
                    f"{'FAILED' if result.failed else 'passed'} ({result.how}) | the exact log "

@@ -11,7 +11,8 @@ module, vite's `error during build:` — fails a run in every family, wherever i
 The parser's own failure reading always stands.
 
 A wrapper (make, npm, tox, an unknown runner) passes on the evidence of the tool its log shows, or
-on its own: make prints `***` for every failed target, so make's silence is evidence; npm prints
+on its own: make's is the end of its log (structural/logs.made_to_the_end), since a make killed
+by a signal prints nothing, as a passing one does; npm prints
 nothing when a script fails (npm 11: a script's `exit 3` leaves only its `> name@1.0.0 test`
 header), so npm has none of its own.
 """
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 
 from garrepa_py.structural.log_lines import Parsed
 
+UNSEEN = "so this run is reported as failed"  # in every reading that is not a failure seen
 NO_EVIDENCE = ("no success line in the log; the exit status is not visible through the pipe, "
                "so this run is reported as failed")
 # Lines a shell, a package runner or a toolchain prints when the run could not happen at all.
@@ -80,6 +82,8 @@ EVIDENCE: dict[str, Evidence] = {
     # mvn -q and gradle -q print nothing when the build passes
     "maven": Evidence(_line(r"^\[INFO\] BUILD SUCCESS\s*$"), 1, silent=True),
     "gradle": Evidence(_line(r"^BUILD SUCCESSFUL\b"), 1, silent=True),
+    # make's evidence is the end of its log (logs.made_to_the_end, checked before settle):
+    # a make run that reaches settle unfailed has already shown it
     "make": Evidence(None, 2, trusted_silence=True),
     "npm": Evidence(None, 1),
     "tox": Evidence(_line(r"^ {0,4}congratulations :\)|^nox > Session \S{1,200} was "

@@ -14,7 +14,11 @@ PYTEST_WORDS = re.compile(r"\b(?:passed|failed|error|errors|skipped|xfailed|xpas
                           r"deselected|warnings?|no tests ran)\b")
 # `pytest -q` prints the same summary without the ===== border
 PYTEST_BARE_SUMMARY = re.compile(r"^((?:\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed|"
-                                 r"deselected|warnings?)(?:, )?)+ in [\d.]+s(?: \(.*\))?)$")
+                                 r"deselected|warnings?)(?:, )?)+ in [\d.]+s(?: \(.*\))?|"
+                                 r"no tests ran in [\d.]+s(?: \(.*\))?)$")
+# pytest's own usage errors (exit 4): a path that is not there, an option it does not know
+PYTEST_USAGE = re.compile(r"^(?:ERROR: (?:file or directory not found|not found|usage): |"
+                          r"[\w.-]{1,40}: error: (?:unrecognized arguments|argument ))")
 PYTEST_SECTION = re.compile(r"^=+ (FAILURES|ERRORS|short test summary info|warnings summary|"
                             r"PASSES|slowest \d+ durations|.*captured.*) =+$", re.I)
 PYTEST_TEST = re.compile(r"^_{3,} (.+?) _{3,}$")
@@ -97,8 +101,12 @@ def pytest(lines: list[str]) -> Parsed:
         return Parsed(blocks, summary, True, said, 2 if interrupted else 1)
     if "interrupted" in words:
         return Parsed(blocks, summary, True, said, 2)
-    if "no tests ran" in words:
-        return Parsed(blocks, summary, True, "pytest's summary line says no tests ran", 5)
+    usage = next((line for line in lines if PYTEST_USAGE.match(line)), None)
+    if usage is not None:
+        return Parsed(blocks, summary + [usage], True, f"pytest says {usage.strip()[:200]!r}", 4)
+    if "no tests ran" in words or (re.search(r"\bdeselected\b", words) and not re.search(
+            r"\b(?:passed|skipped|xfailed|xpassed)\b", words)):
+        return Parsed(blocks, summary, True, f"{said}: no tests ran", 5)
     if not any(PYTEST_DONE.search(line.rstrip()) for line in lines[:_last_index(lines, final)]):
         return Parsed(blocks, summary, True, f"{said}, but no progress line ends the run "
                       "(`[100%]`): the summary is not pytest's own", 1)

@@ -78,7 +78,13 @@ PASSING = re.compile(r"\bPASS(ED)?\b|\bok\b|^\s*[✓√✔] ")
 WRAPPERS = {"make": 2, "npm": 1, "tox": 1, "generic": 1}
 # make ignored a failing recipe line (`-cmd`, `make -i`): its status is 0 unless it says `***`
 MAKE_IGNORED = re.compile(r"^g?make(?:\[\d{1,9}\])?: \[[^\n]{1,400}\] Error \d{1,9} \(ignored\)")
-MAKE_STOPPED = re.compile(r"^g?make(?:\[\d{1,9}\])?: \*\*\* ")
+# make's own line when the make the command ran (not a sub-make, `make[N]:`) stops: a target's
+# recipe failed (`Error N`) or was killed by a signal (`Killed`, `Terminated`, `Segmentation
+# fault (core dumped)`), or it could not go on (`No rule to make target 'x'.  Stop.`). A line a
+# recipe prints (`make: *** fake`) is not in this shape; one copied exactly is (the log alone
+# cannot tell them apart).
+MAKE_STOPPED = re.compile(r"^g?make: \*\*\* (?:\[[^\]\n]{1,400}\] (?:Error \d{1,9}|[A-Z][a-z]{1,20}"
+                          r"(?: [a-z]{1,20}){0,3}(?: \(core dumped\))?)|[^\n]{1,400}\.  Stop\.)$")
 
 
 def read(lines: list[str], family: str, elsewhere: str | None = None) -> Parsed:
@@ -94,34 +100,71 @@ def read(lines: list[str], family: str, elsewhere: str | None = None) -> Parsed:
     sniffed = next((name for name, looks in SNIFFED if looks(lines)), "generic")
     parsed = PARSERS[sniffed](lines)
     parsed.family = sniffed
-    if family == "make" and any(MAKE_IGNORED.match(line) for line in lines):
-        return _make_decides(parsed, lines, sniffed)
+    if family == "make":
+        return _make_decides(parsed, lines, sniffed, elsewhere)
     if family in WRAPPERS and family != "generic":
         parsed.family = f"{family} → {sniffed}"
-        make_errors = [line for line in lines if log_native.MAKE_ERROR.match(line)]
-        if family == "make" and make_errors:
-            if not parsed.failed:  # a target failed even where the tool it ran said nothing
-                parsed.how += f"; make says {make_errors[-1].strip()!r}"
-            parsed.failed = True
-            parsed.summary += [line for line in make_errors if line not in parsed.summary]
         if parsed.failed:
             parsed.exit_code = WRAPPERS[family]
     return log_evidence.settle(parsed, lines, family if family in WRAPPERS else "generic",
                                sniffed, elsewhere)
 
-def _make_decides(parsed: Parsed, lines: list[str], sniffed: str) -> Parsed:
-    """A make run that ignored a recipe's failure: make's own `***` lines alone decide its
-    outcome (its exit status is 0 without them, whatever the tool it ran printed); the tool's
-    failures stay in the digest."""
+def _make_decides(parsed: Parsed, lines: list[str], sniffed: str,
+                  elsewhere: str | None) -> Parsed:
+    """A make run: it failed (make exits 2) exactly when the make the command ran stops with
+    its own `***` line (MAKE_STOPPED) — a sub-make's `make[1]: ***`, a recipe's `-cmd` or
+    `cmd || echo`, the failures of a tool it ran are failures make tolerated (they stay in the
+    digest). Without that line, make's silence is not a pass: a make killed by a signal (137)
+    prints nothing either, so it passes only when the log ends as a finished run ends
+    (made_to_the_end); else its outcome is unknown, and reported non-zero."""
     parsed.family = f"make → {sniffed}"
     stopped = [line for line in lines if MAKE_STOPPED.match(line)]
-    ignored = next(line for line in reversed(lines) if MAKE_IGNORED.match(line))
-    parsed.failed = bool(stopped)
-    parsed.exit_code = WRAPPERS["make"] if stopped else 0
-    parsed.how = (f"make says {stopped[-1].strip()!r}" if stopped else
-                  f"make ignored the failure ({ignored.strip()!r}) and exits 0")
-    parsed.summary += [line for line in [*stopped, ignored] if line not in parsed.summary]
-    return parsed
+    tolerated = next((line for line in reversed(lines) if MAKE_IGNORED.match(line)
+                      or log_native.MAKE_ERROR.match(line)), None)
+    parsed.summary += [line for line in [*stopped, *([tolerated] if tolerated else [])]
+                       if line not in parsed.summary]
+    if stopped:
+        parsed.failed, parsed.exit_code = True, WRAPPERS["make"]
+        parsed.how = f"make says {stopped[-1].strip()!r}"
+        return log_evidence.settle(parsed, lines, "make", sniffed, elsewhere)
+    ended = made_to_the_end(lines, sniffed)
+    parsed.failed, parsed.exit_code = ended is None, 0 if ended is not None else 1
+    went_on = (" after a failure it tolerated" + (f" ({tolerated.strip()[:200]!r})"
+                                                   if tolerated else "")
+               if tolerated is not None or parsed.how.startswith(("pytest says", "no pytest"))
+               else "")
+    parsed.how = (f"make did not stop{went_on}; the log ends as a finished run ends: "
+                  f"{ended.strip()[:200]!r}" if ended is not None else
+                  f"make did not stop{went_on}, but {MAKE_UNKNOWN}")
+    return log_evidence.settle(parsed, lines, "make", sniffed, elsewhere)
+
+
+MAKE_UNKNOWN = ("make prints nothing when it passes and nothing when it is killed, and no line "
+                "ends this log as a finished run ends; the exit status is not visible through "
+                "the pipe, so this run is reported as failed (its outcome is unknown)")
+# make's own last words of a run that went to its end: nothing to do, up to date, the
+# `Leaving directory` line make prints last when it was told a directory (-C, -w), and its note
+# on the last recipe line's failure it ignored (`-cmd`: it went on, with nothing left to run)
+MAKE_FINISHED = re.compile(r"^g?make: (?:Nothing to be done for [^\n]{1,400}|'[^\n]{1,400}' is "
+                           r"up to date\.|Leaving directory '[^\n]{1,4000}'|"
+                           r"\[[^\n]{1,400}\] Error \d{1,9} \(ignored\))$")
+SUB_MAKE_DIRECTORY = re.compile(r"^g?make\[\d{1,9}\]: (?:Entering|Leaving) directory ")
+
+
+def made_to_the_end(lines: list[str], sniffed: str) -> str | None:
+    """The line that shows a make run went to its end, when its log's last line (a sub-make's
+    directory lines aside) is make's own MAKE_FINISHED or a tool's success line (log_evidence:
+    the tool make ran last passed, and make had nothing left to run); None when nothing does."""
+    last = next((line for line in reversed(lines)
+                 if line.strip() and not SUB_MAKE_DIRECTORY.match(line)), None)
+    if last is None:
+        return None
+    if MAKE_FINISHED.match(last):
+        return last
+    tools = [log_evidence.EVIDENCE.get(sniffed, log_evidence.EVIDENCE["generic"]),
+             *log_evidence.EVIDENCE.values()]  # `pytest -q` under make is not sniffed as pytest
+    shown = any(tool.success is not None and tool.success.match(last) for tool in tools)
+    return last if shown else None
 
 
 FAULT_LINE = re.compile(r"^\S+:\d+: \w")
