@@ -28,7 +28,7 @@ _BRACKETED = re.compile(r"garrepa(?![\w.-])|notes a model|end of the model|exact
 _BARE = re.compile(r"garrepa\s*[:|]|garrepa (?:briefing|log|notes?)\b|notes a model"
                    r"|end of the model|exact (?:original|text|log|copy)\s*:|readable copy:"
                    r"|below: the source|also in the source|secrets masked")
-_WORDS = ("garrepa", "notes a model", "end of the model", "exact ", "readable copy",
+_WORDS = ("garrepa", "notes a model", "end of the model", "exact", "readable copy",
           "below: the source", "also in the source", "secrets masked", "the map", "image: source")
 FENCES = "\u2502\u2503\u2551\uffe8\u23b8\u23b9\u254e\u254f\u2506\u250a"  # │ and its lookalikes
 
@@ -38,7 +38,7 @@ _LINE = re.compile(f"[^{BREAKS}]*(?:\r\n|[{BREAKS}]|$)")
 _ANY_BREAK = re.compile(f"[{BREAKS}]")
 # What may stand before an opener and still let the line read as garrepa's: blanks, opening
 # brackets and quotes, markdown marks (`> `, `**`, `# `, `- `, `` ` ``).
-_LEAD_MARKS = set(" \t<>*_#`~|:./\\-+•") | {"\u00a0", "\u3000"}  # `./`: a path's start
+_LEAD_MARKS = set(" \t<>*_#`~|:./\\-+•\"'") | {"\u00a0", "\u3000"}  # `./`: a path's start
 PROBE_CHARS = 48  # an opener is short: only a line's first visible characters are read
 
 # Chat-template tokens and role or tool-protocol tags, as a model reads them.
@@ -55,16 +55,22 @@ _ESCAPES = str.maketrans({"<": "&lt;", ">": "&gt;", "\uff1c": "&#65308;",
 
 
 _TAGS = {code: code - 0xE0000 for code in range(0xE0020, 0xE007F)}  # ASCII spelled invisibly
+_BLANKS = re.compile(r"\s+")  # a run of blanks, a tab, an ogham space: one space
 
 
 def seen(text: str) -> str:
     """`text` as a model reads it: tag characters as the ASCII they spell, other invisibles
     gone, NFKC, lookalike letters as Latin, case folded."""
     if text.isascii():
-        return text.casefold()
+        return _BLANKS.sub(" ", text).casefold()
     text = "".join(ch for ch in text.translate(_TAGS)
                    if ord(ch) < 0x80 or not _is_invisible(ord(ch)))
-    return unicodedata.normalize("NFKC", text).translate(_CONFUSABLE).casefold()
+    # combining marks go (`ex̣act` reads as `exact`); lookalikes are read again after case
+    # folding, which turns Cherokee small letters into the capitals the table knows
+    text = "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                   if unicodedata.category(ch) not in ("Mn", "Me"))
+    text = unicodedata.normalize("NFKC", text).translate(_CONFUSABLE).casefold()
+    return _BLANKS.sub(" ", text.translate(_CONFUSABLE).casefold())
 
 
 def _first_visible(line: str) -> int:
@@ -123,7 +129,7 @@ def quote(text: str) -> str:
     escaped, every protocol tag escaped. Line breaks and all other characters are kept."""
     text = neutral_tags(text)
     if text.isascii():  # no lookalike, no invisible, no fence: a plain search decides
-        lower = text.lower()
+        lower = " ".join(text.lower().split())
         if not any(word in lower for word in _WORDS):
             return text
     out: list[str] = []
