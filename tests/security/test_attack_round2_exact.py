@@ -43,3 +43,29 @@ def test_a_whole_print_reaches_the_agent_exactly_and_its_twin_is_digested(
         tmp_path: Path, whole: str, twin: str) -> None:
     assert not digested(tmp_path / "whole", whole), f"{whole!r} prints the file: must be exact"
     assert digested(tmp_path / "twin", twin), f"{twin!r} prints no file: it is digested"
+
+
+# Rust regex (rg, and the Grep tool, which is ripgrep) reads `\b{start}`, `\b{end}`,
+# `\b{start-half}`, `\b{end-half}` as one zero-width assertion: the proof read `{start}` as
+# seven literal characters, so a pattern that matches at every word start was "proved" to
+# need a character and its whole-file print was digested.
+BOUNDARIES = ["\\b{start}", "\\b{end}", "\\b{start-half}", "\\b{end-half}"]
+
+
+@pytest.mark.parametrize("pattern", BOUNDARIES)
+def test_rg_with_a_rust_word_boundary_prints_the_file_and_stays_exact(
+        tmp_path: Path, pattern: str) -> None:
+    assert not digested(tmp_path / "whole", f"rg '{pattern}' app.py")
+    assert digested(tmp_path / "twin", f"rg '{pattern}def' app.py")  # needs `def`: digested
+
+
+@pytest.mark.parametrize("pattern", BOUNDARIES)
+def test_a_grep_tool_call_with_a_rust_word_boundary_stays_exact(
+        tmp_path: Path, pattern: str) -> None:
+    from .test_exact_by_parse import GREP_CONTENT, SOURCE, run
+
+    whole = {"pattern": pattern, "path": "app.py", "output_mode": "content"}
+    assert run(tmp_path / "whole", "Grep", whole, GREP_CONTENT) is None
+    twin = {**whole, "pattern": pattern + "def"}
+    reply = run(tmp_path / "twin", "Grep", twin, GREP_CONTENT)
+    assert reply["hookSpecificOutput"]["updatedToolOutput"]["content"] != SOURCE * 2
