@@ -97,11 +97,14 @@ def claude_projects_dir() -> str:
 
 
 def claude_folder_name(project: PathLike) -> str:
-    """The name of Claude Code's folder for `project`: every character that is not an ASCII
-    letter or digit becomes `-` (read from the 2.1.328 and 2.1.332 binaries). A name longer
+    """The name of Claude Code's folder for `project`: every UTF-16 unit that is not an ASCII
+    letter or digit becomes `-` (read from the 2.1.328 and 2.1.332 binaries; an emoji in the
+    path is two: tests/e2e/test_attack_round2_spill_place.py). A name longer
     than 200 is cut there and given a hash garrepa does not reproduce: the one existing folder
     with that start is taken, else the cut name with `-garrepa` (a folder of garrepa's own)."""
-    name = "".join(c if c.isascii() and c.isalnum() else "-" for c in os.fspath(project))
+    # JavaScript replaces each UTF-16 unit: a character beyond U+FFFF (an emoji) is two dashes
+    name = "".join(c if c.isascii() and c.isalnum() else "--" if ord(c) > 0xFFFF else "-"
+                   for c in os.fspath(project))
     if len(name) <= CLAUDE_FOLDER_MAX:
         return name
     start = name[:CLAUDE_FOLDER_MAX] + "-"

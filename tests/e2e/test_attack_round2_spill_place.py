@@ -1,0 +1,85 @@
+"""Attack on issue 33's spill place (round 2), against the real Claude Code binary in its default
+permission mode. Claude Code names its folder for the project from the path; garrepa must write
+spills into that same folder, or the agent's Read of the spill a digest names needs a permission
+(in `-p` mode: refused), and the exact bytes a digest left out are out of reach.
+
+- A path with a character beyond U+FFFF (`proj-\U0001f680`, mathematical letters): Claude Code
+  turns each UTF-16 unit into `-` (two for an emoji), garrepa turned each code point into one,
+  so the spill went to a folder of its own and the Read was refused in both versions (failed
+  before).
+- A project opened through a symlink, with PWD the link's spelling: both take the real path
+  (held already; kept as a pin).
+Negative controls: the real path, and a path with an accented letter and a space (one UTF-16
+unit each), read their spills with no prompt.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ..support.claude_run import run_claude
+from ..support.fake_anthropic import FakeAnthropic, Turn
+from .conftest import garrepa
+
+pytestmark = pytest.mark.e2e
+SPILL = re.compile(r"\[exact original: (\S+) \(")
+ALLOW = ("--allowedTools", "Bash(grep:*)")
+
+
+def _project(root: Path) -> Path:
+    for n in range(60):
+        (root / "src" / f"mod{n}").mkdir(parents=True)
+        (root / "src" / f"mod{n}" / "core.py").write_text(
+            "".join(f"def handler_{n}_{k}(value):\n    return value + {k}\n" for k in range(40)))
+    garrepa("init", str(root), "--provider", "none")
+    return root
+
+
+def _read_of_spill(opened: Path, tmp_path: Path, garrepa_home: Path) -> tuple[str, Any]:
+    named: list[str] = []
+
+    def read_spill(body: dict[str, Any]) -> Turn:
+        last = json.dumps(body["messages"][-1]).replace("\\\\", "\\")
+        named.append(str(SPILL.findall(last)[-1]))
+        return Turn.tool("Read", file_path=named[-1], offset=3, limit=2)
+
+    script = [Turn.tool("Bash", command='grep -rn "def " src', description="look"), read_spill]
+    with FakeAnthropic(script) as fake:
+        run = run_claude(opened, fake.url, tmp_path / "home", garrepa_home,
+                         skip_permissions=False, extra_args=ALLOW,
+                         extra_env={"PWD": str(opened)})
+        assert run.returncode == 0, run.stderr[-2000:]
+        results = list(fake.tool_results().values())
+    return named[0], results[1]
+
+
+def test_a_project_opened_through_a_symlink_reads_its_spill_without_a_prompt(
+        tmp_path: Path, garrepa_home: Path) -> None:
+    real = _project(tmp_path / "data" / "proj")
+    link = tmp_path / "work" / "proj"
+    link.parent.mkdir()
+    link.symlink_to(real)
+    spill, result = _read_of_spill(link, tmp_path, garrepa_home)
+    assert not result.get("is_error"), (spill, result)
+
+
+def test_control_the_real_path_reads_its_spill_without_a_prompt(
+        tmp_path: Path, garrepa_home: Path) -> None:
+    real = _project(tmp_path / "data" / "proj")
+    spill, result = _read_of_spill(real, tmp_path, garrepa_home)
+    assert not result.get("is_error"), (spill, result)
+
+
+@pytest.mark.parametrize("name", ["caf\u00e9 notes", "proj-\U0001f680",
+                                  "\U0001d4ab\U0001d4c7\U0001d4c4\U0001d4bf"],
+                         ids=["control-bmp-accent-space", "astral-emoji", "astral-math-letters"])
+def test_a_project_path_with_unusual_characters_reads_its_spill_without_a_prompt(
+        tmp_path: Path, garrepa_home: Path, name: str) -> None:
+    real = _project(tmp_path / name)
+    spill, result = _read_of_spill(real, tmp_path, garrepa_home)
+    assert not result.get("is_error"), (spill, result)
