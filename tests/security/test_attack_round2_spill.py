@@ -42,3 +42,31 @@ def test_a_spill_lands_in_the_folder_claude_code_names_for_the_project(
         / "garrepa" / "spill"
     assert [p.name for p in spills.iterdir()], spills
     assert str(spills) in str(answer["updatedToolOutput"]["stdout"])
+
+
+SPILL_LINES = "".join(f"{{folder}}/spill/{n:032x}.txt:{n}:    value = compute({n})\n"
+                      for n in range(3000))
+
+
+@pytest.mark.parametrize("command", [
+    "grep -rn value {folder}/",
+    "grep -rn value {folder}",
+    "cd {folder} && grep -rn value spill",
+    "grep -rn value {projects}/",
+])
+def test_a_search_of_the_state_folder_is_a_recovery_and_reaches_the_agent_exactly(
+        tmp_path: Path, garrepa_home: Path, command: str) -> None:
+    """The spill folder named without `garrepa/spill` (its parent, a `cd` into it, the whole
+    of Claude Code's projects folder): the search prints spills' exact lines, which a digest
+    would cut and spill once more (the growth issue 33 measured in the project tree)."""
+    project = tmp_path / "p"
+    project.mkdir()
+    projects = Path(os.environ["CLAUDE_CONFIG_DIR"]) / "projects"
+    folder = projects / claude_folder(str(project)) / "garrepa"
+    text = SPILL_LINES.replace("{folder}", str(folder))
+    response = {"stdout": text, "stderr": "", "interrupted": False, "isImage": False}
+    said = command.format(folder=folder, projects=projects)
+    assert reply(hook(project, bash_event(tmp_path, said, response))) is None, said
+    # negative control: the same search of the project's own tree is digested
+    twin = reply(hook(project, bash_event(tmp_path, "grep -rn value src", response)))
+    assert twin is not None and "updatedToolOutput" in twin

@@ -159,9 +159,13 @@ def _excluded(command: str, stages: list[list[str]], patterns: tuple[str, ...]) 
 def names_saved_output(text: str) -> bool:
     """A word naming garrepa's spill folder or Claude Code's saved tool results: the agent is
     recovering exact bytes."""
-    from garrepa_py.paths import STATE_FOLDER
+    from garrepa_py.paths import STATE_FOLDER, claude_projects_dir
 
-    return ".garrepa" in text or "tool-results" in text or f"/{STATE_FOLDER}/spill" in text
+    # Claude Code's folder for a project holds garrepa's state folder: a search of it, of its
+    # `garrepa/` or from a `cd` into it (`grep -rn x …/garrepa/`) reads spills as surely as
+    # one naming `garrepa/spill` does
+    return ".garrepa" in text or "tool-results" in text or f"/{STATE_FOLDER}/spill" in text \
+        or ".claude/projects" in text or claude_projects_dir() in text
 
 
 EXCLUDING = ("--exclude-dir", "--exclude", "--ignore-dir", "--ignore")
