@@ -62,7 +62,8 @@ def seen(text: str) -> str:
     """`text` as a model reads it: tag characters as the ASCII they spell, other invisibles
     gone, NFKC, lookalike letters as Latin, case folded."""
     if text.isascii():
-        return _BLANKS.sub(" ", text).casefold()
+        text = text.casefold()
+        return _BLANKS.sub(" ", text) if "  " in text or "\t" in text else text
     text = "".join(ch for ch in text.translate(_TAGS)
                    if ord(ch) < 0x80 or not _is_invisible(ord(ch)))
     # combining marks go (`ex̣act` reads as `exact`); lookalikes are read again after case
@@ -129,7 +130,9 @@ def quote(text: str) -> str:
     escaped, every protocol tag escaped. Line breaks and all other characters are kept."""
     text = neutral_tags(text)
     if text.isascii():  # no lookalike, no invisible, no fence: a plain search decides
-        lower = " ".join(text.lower().split())
+        lower = text.lower()
+        if "  " in lower or "\t" in lower:  # `exact  original`: words apart by any blanks
+            lower = " ".join(lower.split())
         if not any(word in lower for word in _WORDS):
             return text
     out: list[str] = []
