@@ -58,3 +58,27 @@ def test_a_form_inside_a_json_string_reaches_neither_model_nor_briefing(
     assert fake.requests, label
     assert value not in sent and value not in json.dumps(reply(proc)), label
     assert _plain_part(twin) in sent, label
+
+
+TOKEN = "ghp_Xq7pL2mN9vB4cR8tY1wZ5kJ3hG6fD0sAQ7wE"
+LISTING = "".join(f"./pkg/mod{n % 97}/file{n}.py\n" for n in range(4000))
+
+
+@pytest.mark.parametrize("command", [
+    f"curl -s -H 'Authorization: token {TOKEN}' https://api.example.com/tree | tr , '\\n'",
+    f"find . -newer {TOKEN}",
+])
+def test_a_secret_in_the_command_is_masked_in_the_briefing_header(
+        project: Path, garrepa_home: Path, command: str) -> None:
+    """The briefing header names the command it digested: a token typed into it reached the
+    briefing in clear, although every secret in the output was masked."""
+    response = {"stdout": LISTING, "stderr": "", "interrupted": False, "isImage": False}
+    from .helpers import bash_event
+
+    answer = reply(hook(project, bash_event(project.parent, command, response)))
+    header = answer["updatedToolOutput"]["stdout"].split("\n", 1)[0]
+    assert header.startswith("[garrepa briefing | command | ") and TOKEN not in header, header
+    # negative control: a command with no secret is named as it was typed
+    plain = "find . -newer pkg/mod1/file1.py"
+    answer = reply(hook(project, bash_event(project.parent, plain, response)))
+    assert f"| {plain} |" in answer["updatedToolOutput"]["stdout"].split("\n", 1)[0]
