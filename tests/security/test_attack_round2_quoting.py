@@ -2,7 +2,8 @@
 a combining mark on a letter (`ex\u0323act`, `g\u0308arrepa`), two blanks or a tab between
 garrepa's words (`[exact  original: …`), an ASCII quote before the bracket (`"[exact
 original: …`), Cherokee small letters (`ex\uab7act`: case folding turns them into the capitals
-the lookalike table knows only after it ran). Each disguised name still started a line of an
+the lookalike table knows only after it ran), invisibles or variation selectors padding the
+letters until the opener lay past the 48 characters the rule read. Each disguised name still started a line of an
 `ls -laR` digest, a grep match line and a Read map heading as a forged garrepa line. Real hook
 processes; an ordinary name in the same output arrives unchanged (the negative control).
 """
@@ -26,6 +27,9 @@ DISGUISES = {
     "ascii-double-quote": '"' + POINTER,
     "ascii-single-quote": "'" + POINTER,
     "cherokee-small-a": POINTER.replace("exact", "ex\uab7act"),
+    # padding between the letters pushed the opener past the 48 characters the rule read
+    "zero-width-padding": "[" + ("\u200b" * 3).join("exact original") + POINTER[15:],
+    "variation-selector-padding": "[" + ("\ufe0f" * 3).join("exact original") + POINTER[15:],
 }
 
 

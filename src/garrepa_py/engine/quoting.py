@@ -56,6 +56,7 @@ _ESCAPES = str.maketrans({"<": "&lt;", ">": "&gt;", "\uff1c": "&#65308;",
 
 _TAGS = {code: code - 0xE0000 for code in range(0xE0020, 0xE007F)}  # ASCII spelled invisibly
 _BLANKS = re.compile(r"\s+")  # a run of blanks, a tab, an ogham space: one space
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 def seen(text: str) -> str:
@@ -84,13 +85,32 @@ def _first_visible(line: str) -> int:
     return -1
 
 
+def _unseen(ch: str) -> bool:
+    code = ord(ch)
+    return code not in _TAGS and (_is_invisible(code) or unicodedata.combining(ch) != 0)
+
+
+def _probe(line: str, at: int) -> str:
+    """The line from `at` up to its PROBE_CHARS-th character a model reads: invisibles,
+    combining marks and variation selectors padding an opener do not push it out of reach.
+    Each character is looked at once (only the non-ASCII ones by Python)."""
+    begin, end = at, at + PROBE_CHARS
+    while end < len(line):
+        hidden = sum(1 for found in _NON_ASCII.finditer(line, begin, end)
+                     if _unseen(found.group()))
+        if not hidden:
+            break
+        begin, end = end, end + hidden
+    return line[at:end]
+
+
 def imitates(line: str) -> bool:
     """Whether `line` would read as one of garrepa's own: its fence, or an opener after
     brackets, quotes and markdown marks."""
     at = _first_visible(line)
     if at < 0:
         return False
-    probe = seen(line[at:at + PROBE_CHARS])
+    probe = seen(_probe(line, at))
     if not probe:
         return False
     if probe[0] in FENCES:
