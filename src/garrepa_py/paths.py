@@ -96,13 +96,31 @@ def claude_projects_dir() -> str:
     return os.path.join(claude_config_dir(), "projects")
 
 
+def _named_folder() -> str | None:
+    """CLAUDE_CODE_PROJECT_DIR_NAME, which Claude Code takes as the project's folder name in
+    place of its path when CLAUDE_CONFIG_DIR is set (read from the 2.1.328 and 2.1.332
+    binaries): 1-64 ASCII letters, digits, `_` or `-`, not a DOS device name."""
+    import re
+
+    name = os.environ.get("CLAUDE_CODE_PROJECT_DIR_NAME")
+    if not os.environ.get("CLAUDE_CONFIG_DIR") or not name:
+        return None
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", name) or re.fullmatch(
+            r"con|prn|aux|nul|com[0-9]|lpt[0-9]", name, re.IGNORECASE):
+        return None
+    return name
+
+
 def claude_folder_name(project: PathLike) -> str:
-    """The name of Claude Code's folder for `project`: every UTF-16 unit that is not an ASCII
-    letter or digit becomes `-` (read from the 2.1.328 and 2.1.332 binaries; an emoji in the
-    path is two: tests/e2e/test_attack_round2_spill_place.py). A name longer
-    than 200 is cut there and given a hash garrepa does not reproduce: the one existing folder
-    with that start is taken, else the cut name with `-garrepa` (a folder of garrepa's own)."""
-    # JavaScript replaces each UTF-16 unit: a character beyond U+FFFF (an emoji) is two dashes
+    """The name of Claude Code's folder for `project`: CLAUDE_CODE_PROJECT_DIR_NAME where
+    Claude Code takes it, else the path with every UTF-16 unit that is not an ASCII letter or
+    digit as `-` (read from the 2.1.328 and 2.1.332 binaries; JavaScript counts an emoji as two
+    units, so two dashes: tests/e2e/test_attack_round2_spill_place.py). A name longer than 200
+    is cut there and given a hash garrepa does not reproduce: the one existing folder with that
+    start is taken, else the cut name with `-garrepa` (a folder of garrepa's own)."""
+    named = _named_folder()
+    if named is not None:
+        return named
     name = "".join(c if c.isascii() and c.isalnum() else "--" if ord(c) > 0xFFFF else "-"
                    for c in os.fspath(project))
     if len(name) <= CLAUDE_FOLDER_MAX:

@@ -40,7 +40,8 @@ def _project(root: Path) -> Path:
     return root
 
 
-def _read_of_spill(opened: Path, tmp_path: Path, garrepa_home: Path) -> tuple[str, Any]:
+def _read_of_spill(opened: Path, tmp_path: Path, garrepa_home: Path,
+                   env: dict[str, str] | None = None) -> tuple[str, Any]:
     named: list[str] = []
 
     def read_spill(body: dict[str, Any]) -> Turn:
@@ -52,7 +53,7 @@ def _read_of_spill(opened: Path, tmp_path: Path, garrepa_home: Path) -> tuple[st
     with FakeAnthropic(script) as fake:
         run = run_claude(opened, fake.url, tmp_path / "home", garrepa_home,
                          skip_permissions=False, extra_args=ALLOW,
-                         extra_env={"PWD": str(opened)})
+                         extra_env={"PWD": str(opened), **(env or {})})
         assert run.returncode == 0, run.stderr[-2000:]
         results = list(fake.tool_results().values())
     return named[0], results[1]
@@ -82,4 +83,17 @@ def test_a_project_path_with_unusual_characters_reads_its_spill_without_a_prompt
         tmp_path: Path, garrepa_home: Path, name: str) -> None:
     real = _project(tmp_path / name)
     spill, result = _read_of_spill(real, tmp_path, garrepa_home)
+    assert not result.get("is_error"), (spill, result)
+
+
+def test_a_project_folder_named_by_claude_code_project_dir_name_reads_its_spill(
+        tmp_path: Path, garrepa_home: Path) -> None:
+    """With CLAUDE_CONFIG_DIR set, Claude Code names the project's folder by
+    CLAUDE_CODE_PROJECT_DIR_NAME (a name of 1-64 letters, digits, `_` or `-`; read from the
+    2.1.328 and 2.1.332 binaries) instead of the project's path."""
+    real = _project(tmp_path / "data" / "proj")
+    config = tmp_path / "home" / ".claude"
+    spill, result = _read_of_spill(real, tmp_path, garrepa_home, {
+        "CLAUDE_CONFIG_DIR": str(config), "CLAUDE_CODE_PROJECT_DIR_NAME": "acme-api_2"})
+    assert Path(spill).parents[2] == config / "projects" / "acme-api_2", spill
     assert not result.get("is_error"), (spill, result)

@@ -70,3 +70,25 @@ def test_a_search_of_the_state_folder_is_a_recovery_and_reaches_the_agent_exactl
     # negative control: the same search of the project's own tree is digested
     twin = reply(hook(project, bash_event(tmp_path, "grep -rn value src", response)))
     assert twin is not None and "updatedToolOutput" in twin
+
+
+@pytest.mark.parametrize(("name", "taken"), [
+    ("acme-api_2", True),
+    ("../outside", False),  # negative controls: names Claude Code itself refuses
+    ("nul", False),
+    ("x" * 65, False),
+])
+def test_claude_code_project_dir_name_names_the_spill_folder_as_claude_code_does(
+        tmp_path: Path, garrepa_home: Path, name: str, taken: bool) -> None:
+    """With CLAUDE_CONFIG_DIR set, Claude Code (2.1.328, 2.1.332) names the project's folder
+    CLAUDE_CODE_PROJECT_DIR_NAME when it is 1-64 letters, digits, `_` or `-` and no DOS device
+    name; the spill must land there (e2e: the Read of it is refused elsewhere)."""
+    project = tmp_path / "p"
+    project.mkdir()
+    response = {"stdout": LISTING, "stderr": "", "interrupted": False, "isImage": False}
+    answer = reply(hook(project, bash_event(tmp_path, "grep -rn value src", response),
+                        env={"CLAUDE_CODE_PROJECT_DIR_NAME": name}))
+    projects = Path(os.environ["CLAUDE_CONFIG_DIR"]) / "projects"
+    folder = projects / (name if taken else claude_folder(str(project)))
+    assert f"{folder}/garrepa/spill/" in answer["updatedToolOutput"]["stdout"]
+    assert sorted(p.name for p in projects.iterdir()) == [folder.name]
