@@ -97,3 +97,18 @@ def test_a_project_folder_named_by_claude_code_project_dir_name_reads_its_spill(
         "CLAUDE_CONFIG_DIR": str(config), "CLAUDE_CODE_PROJECT_DIR_NAME": "acme-api_2"})
     assert Path(spill).parents[2] == config / "projects" / "acme-api_2", spill
     assert not result.get("is_error"), (spill, result)
+
+
+def test_two_long_project_paths_with_one_start_each_read_their_own_spill(
+        tmp_path: Path, garrepa_home: Path) -> None:
+    """Paths over 200 characters: Claude Code cuts the folder name at 200 and appends
+    `-<|Java-style hash of the path|, base 36>`. Once two projects share those 200 characters
+    (two services deep in one monorepo), garrepa's guess (the one folder with that start)
+    found two and spilled into a folder of its own, where the Read was refused."""
+    deep = tmp_path / ("monorepo-" + "x" * 40) / ("services-" + "y" * 60) / ("packages-" + "z" * 80)
+    first = _project(deep / "service-alpha")
+    second = _project(deep / "service-beta")
+    _, result = _read_of_spill(first, tmp_path, garrepa_home)
+    assert not result.get("is_error"), result
+    spill, result = _read_of_spill(second, tmp_path, garrepa_home)
+    assert not result.get("is_error"), (spill, result)
