@@ -9,8 +9,9 @@ spills into that same folder, or the agent's Read of the spill a digest names ne
   before).
 - A project opened through a symlink, with PWD the link's spelling: both take the real path
   (held already; kept as a pin).
-Negative controls: the real path, and a path with an accented letter and a space (one UTF-16
-unit each), read their spills with no prompt.
+Negative controls: the real path, a path with an accented letter and a space (one UTF-16
+unit each) and one with a decomposed accent (no normalisation on either side) read their
+spills with no prompt.
 """
 
 from __future__ import annotations
@@ -77,8 +78,9 @@ def test_control_the_real_path_reads_its_spill_without_a_prompt(
 
 
 @pytest.mark.parametrize("name", ["caf\u00e9 notes", "proj-\U0001f680",
-                                  "\U0001d4ab\U0001d4c7\U0001d4c4\U0001d4bf"],
-                         ids=["control-bmp-accent-space", "astral-emoji", "astral-math-letters"])
+                                  "\U0001d4ab\U0001d4c7\U0001d4c4\U0001d4bf", "cafe\u0301"],
+                         ids=["control-bmp-accent-space", "astral-emoji", "astral-math-letters",
+                              "decomposed-accent"])
 def test_a_project_path_with_unusual_characters_reads_its_spill_without_a_prompt(
         tmp_path: Path, garrepa_home: Path, name: str) -> None:
     real = _project(tmp_path / name)
