@@ -7,6 +7,10 @@ spills into that same folder, or the agent's Read of the spill a digest names ne
   turns each UTF-16 unit into `-` (two for an emoji), garrepa turned each code point into one,
   so the spill went to a folder of its own and the Read was refused in both versions (failed
   before).
+- CLAUDE_CONFIG_DIR with CLAUDE_CODE_PROJECT_DIR_NAME: Claude Code's folder is that name, not
+  the path's (failed before in both).
+- Two paths over 200 characters sharing their first 200: Claude Code appends a hash of each
+  path; garrepa's guess found two folders and used one of its own (failed before).
 - A project opened through a symlink, with PWD the link's spelling: both take the real path
   (held already; kept as a pin).
 Negative controls: the real path, a path with an accented letter and a space (one UTF-16
