@@ -96,23 +96,51 @@ def claude_projects_dir() -> str:
     return os.path.join(claude_config_dir(), "projects")
 
 
+def _named_folder() -> str | None:
+    """CLAUDE_CODE_PROJECT_DIR_NAME, which Claude Code takes as the project's folder name in
+    place of its path when CLAUDE_CONFIG_DIR is set (read from the 2.1.328 and 2.1.332
+    binaries): 1-64 ASCII letters, digits, `_` or `-`, not a DOS device name."""
+    import re
+
+    name = os.environ.get("CLAUDE_CODE_PROJECT_DIR_NAME")
+    if not os.environ.get("CLAUDE_CONFIG_DIR") or not name:
+        return None
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", name) or re.fullmatch(
+            r"con|prn|aux|nul|com[0-9]|lpt[0-9]", name, re.IGNORECASE):
+        return None
+    return name
+
+
 def claude_folder_name(project: PathLike) -> str:
-    """The name of Claude Code's folder for `project`: every character that is not an ASCII
-    letter or digit becomes `-` (read from the 2.1.328 and 2.1.332 binaries: JavaScript's
-    `replace(/[^a-zA-Z0-9]/g, "-")`, which sees UTF-16 code units, so a character beyond
-    U+FFFF, an emoji say, becomes `--`). A name longer than 200 is cut there and given a hash
-    garrepa does not reproduce: the one existing folder with that start is taken, else the cut
-    name with `-garrepa` (a folder of garrepa's own)."""
+    """The name of Claude Code's folder for `project`: CLAUDE_CODE_PROJECT_DIR_NAME where
+    Claude Code takes it, else the path with every UTF-16 unit that is not an ASCII letter or
+    digit as `-` (read from the 2.1.328 and 2.1.332 binaries; JavaScript counts an emoji as two
+    units, so two dashes: tests/e2e/test_attack_round2_spill_place.py). A name longer than 200
+    is cut there and given `-` and a hash of the path (`_path_hash`)."""
+    named = _named_folder()
+    if named is not None:
+        return named
     name = "".join(c if c.isascii() and c.isalnum() else "--" if ord(c) > 0xFFFF else "-"
                    for c in os.fspath(project))
     if len(name) <= CLAUDE_FOLDER_MAX:
         return name
-    start = name[:CLAUDE_FOLDER_MAX] + "-"
-    try:
-        found = [entry for entry in os.listdir(claude_projects_dir()) if entry.startswith(start)]
-    except OSError:
-        found = []
-    return found[0] if len(found) == 1 else start + STATE_FOLDER
+    return f"{name[:CLAUDE_FOLDER_MAX]}-{_path_hash(os.fspath(project))}"
+
+
+def _path_hash(path: str) -> str:
+    """Claude Code's hash of a long project path: Java's String.hashCode over UTF-16 units
+    (`h = 31*h + unit`, 32-bit signed), its absolute value in base 36."""
+    units = path.encode("utf-16-le", "surrogatepass")
+    value = 0
+    for at in range(0, len(units), 2):
+        value = (value * 31 + int.from_bytes(units[at:at + 2], "little")) & 0xFFFFFFFF
+    value = abs(value - (1 << 32) if value >= 1 << 31 else value)
+    digits = ""
+    while True:
+        value, digit = divmod(value, 36)
+        digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+        if not value:
+            return digits
 
 
 def project_state_dir(project: PathLike) -> str:

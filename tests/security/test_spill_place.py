@@ -7,7 +7,6 @@ with real grep, find, ls and git, and a negative control beside it.
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -169,15 +168,32 @@ def test_uninstall_purge_and_doctor_know_both_places(tmp_path: Path) -> None:
 
 
 def test_a_long_project_path_takes_claude_codes_own_folder(tmp_path: Path) -> None:
-    """Claude Code cuts a folder name over 200 characters and adds a hash of its own: garrepa
-    takes the one folder with that start, so the agent's Read is still in Claude Code's folder."""
+    """Claude Code cuts a folder name over 200 characters and appends `-` and the base-36
+    absolute value of the path's Java-style hashCode (read from its binaries and checked
+    against both: tests/e2e/test_attack_round2_spill_place.py): garrepa names the same folder
+    whether it exists yet or not, and a second project sharing those 200 characters its own."""
     deep = tmp_path / ("d" * 120) / ("e" * 120)
     deep.mkdir(parents=True)
     name = "".join(c if c.isalnum() else "-" for c in str(deep))
     assert len(name) > 200
-    claude_folder = Path(paths.claude_projects_dir()) / (name[:200] + "-1a2b3c")
-    claude_folder.mkdir(parents=True)
-    assert state_dir(deep) == claude_folder / "garrepa"
-    os.rmdir(claude_folder)
-    # with no such folder yet (no session there), a folder of garrepa's own, same start
-    assert state_dir(deep).parent.name == name[:200] + "-garrepa"
+
+    def java_hash(text: str) -> int:
+        value = 0
+        for char in text:  # BMP only here: one UTF-16 unit a character
+            value = (31 * value + ord(char)) % 2**32
+        return abs(value - 2**32 if value >= 2**31 else value)
+
+    def base36(value: int) -> str:
+        digits = ""
+        while True:
+            value, digit = divmod(value, 36)
+            digits = "0123456789abcdefghijklmnopqrstuvwxyz"[digit] + digits
+            if not value:
+                return digits
+
+    assert int(base36(java_hash(str(deep))), 36) == java_hash(str(deep))
+    expected = name[:200] + "-" + base36(java_hash(str(deep)))
+    assert state_dir(deep).parent.name == expected
+    (Path(paths.claude_projects_dir()) / (name[:200] + "-1a2b3c")).mkdir(parents=True)
+    assert state_dir(deep).parent.name == expected  # another project's folder is not taken
+    assert state_dir(str(deep) + "2").parent.name != expected

@@ -28,7 +28,7 @@ _BRACKETED = re.compile(r"garrepa(?![\w.-])|notes a model|end of the model|exact
 _BARE = re.compile(r"garrepa\s*[:|]|garrepa (?:briefing|log|notes?)\b|notes a model"
                    r"|end of the model|exact (?:original|text|log|copy)\s*:|readable copy:"
                    r"|below: the source|also in the source|secrets masked")
-_WORDS = ("garrepa", "notes a model", "end of the model", "exact ", "readable copy",
+_WORDS = ("garrepa", "notes a model", "end of the model", "exact", "readable copy",
           "below: the source", "also in the source", "secrets masked", "the map", "image: source")
 FENCES = "\u2502\u2503\u2551\uffe8\u23b8\u23b9\u254e\u254f\u2506\u250a"  # │ and its lookalikes
 
@@ -38,7 +38,7 @@ _LINE = re.compile(f"[^{BREAKS}]*(?:\r\n|[{BREAKS}]|$)")
 _ANY_BREAK = re.compile(f"[{BREAKS}]")
 # What may stand before an opener and still let the line read as garrepa's: blanks, opening
 # brackets and quotes, markdown marks (`> `, `**`, `# `, `- `, `` ` ``).
-_LEAD_MARKS = set(" \t<>*_#`~|:./\\-+•") | {"\u00a0", "\u3000"}  # `./`: a path's start
+_LEAD_MARKS = set(" \t<>*_#`~|:./\\-+•\"'") | {"\u00a0", "\u3000"}  # `./`: a path's start
 PROBE_CHARS = 48  # an opener is short: only a line's first visible characters are read
 
 # Chat-template tokens and role or tool-protocol tags, as a model reads them.
@@ -55,16 +55,24 @@ _ESCAPES = str.maketrans({"<": "&lt;", ">": "&gt;", "\uff1c": "&#65308;",
 
 
 _TAGS = {code: code - 0xE0000 for code in range(0xE0020, 0xE007F)}  # ASCII spelled invisibly
+_BLANKS = re.compile(r"\s+")  # a run of blanks, a tab, an ogham space: one space
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 def seen(text: str) -> str:
     """`text` as a model reads it: tag characters as the ASCII they spell, other invisibles
     gone, NFKC, lookalike letters as Latin, case folded."""
     if text.isascii():
-        return text.casefold()
+        text = text.casefold()
+        return _BLANKS.sub(" ", text) if "  " in text or "\t" in text else text
     text = "".join(ch for ch in text.translate(_TAGS)
                    if ord(ch) < 0x80 or not _is_invisible(ord(ch)))
-    return unicodedata.normalize("NFKC", text).translate(_CONFUSABLE).casefold()
+    # combining marks go (`ex̣act` reads as `exact`); lookalikes are read again after case
+    # folding, which turns Cherokee small letters into the capitals the table knows
+    text = "".join(ch for ch in unicodedata.normalize("NFKD", text)
+                   if unicodedata.category(ch) not in ("Mn", "Me"))
+    text = unicodedata.normalize("NFKC", text).translate(_CONFUSABLE).casefold()
+    return _BLANKS.sub(" ", text.translate(_CONFUSABLE).casefold())
 
 
 def _first_visible(line: str) -> int:
@@ -77,13 +85,32 @@ def _first_visible(line: str) -> int:
     return -1
 
 
+def _unseen(ch: str) -> bool:
+    code = ord(ch)
+    return code not in _TAGS and (_is_invisible(code) or unicodedata.combining(ch) != 0)
+
+
+def _probe(line: str, at: int) -> str:
+    """The line from `at` up to its PROBE_CHARS-th character a model reads: invisibles,
+    combining marks and variation selectors padding an opener do not push it out of reach.
+    Each character is looked at once (only the non-ASCII ones by Python)."""
+    begin, end = at, at + PROBE_CHARS
+    while end < len(line):
+        hidden = sum(1 for found in _NON_ASCII.finditer(line, begin, end)
+                     if _unseen(found.group()))
+        if not hidden:
+            break
+        begin, end = end, end + hidden
+    return line[at:end]
+
+
 def imitates(line: str) -> bool:
     """Whether `line` would read as one of garrepa's own: its fence, or an opener after
     brackets, quotes and markdown marks."""
     at = _first_visible(line)
     if at < 0:
         return False
-    probe = seen(line[at:at + PROBE_CHARS])
+    probe = seen(_probe(line, at))
     if not probe:
         return False
     if probe[0] in FENCES:
@@ -124,6 +151,8 @@ def quote(text: str) -> str:
     text = neutral_tags(text)
     if text.isascii():  # no lookalike, no invisible, no fence: a plain search decides
         lower = text.lower()
+        if "  " in lower or "\t" in lower:  # `exact  original`: words apart by any blanks
+            lower = " ".join(lower.split())
         if not any(word in lower for word in _WORDS):
             return text
     out: list[str] = []

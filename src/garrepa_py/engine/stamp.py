@@ -36,7 +36,11 @@ def model_method(model: str) -> str:
 
 
 def header(route: str, label: str, source_chars: int, source_lines: int, method: str) -> str:
-    label = quoting.one_line(label)  # a path or command: it cannot break garrepa's line
+    from garrepa_py.guard.secrets import masked
+
+    # a path or command: it cannot break garrepa's line, nor carry a secret the agent typed
+    # (`curl -H 'Authorization: token ghp_…' …`) into a briefing
+    label = quoting.one_line(masked(label)[0])
     return (f"[garrepa briefing | {route} | {label} | original: {source_chars:,} chars, "
             f"{source_lines:,} lines | {method}]")
 

@@ -53,6 +53,9 @@ TOKENS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("vault-token", ("hvs.", "hvb.", "hvr."), r"(?<![\w\-.])hv[sbr]\.[A-Za-z0-9_\-]{24,}"),
     # An Azure SAS URL's signature: `…?sv=…&se=…&sig=<url-encoded base64>` (the rest is not secret).
     ("sas-signature", ("sig=",), r"[?&;]sig=(?P<v>[A-Za-z0-9%+/=_\-]{16,512})"),
+    # A presigned S3 or Cloud Storage URL's signature: whoever holds the URL holds the object.
+    ("signed-url-signature", ("Signature=", "signature="),
+     r"[?&;](?i:x-amz-signature|x-goog-signature)=(?P<v>[A-Fa-f0-9]{32,1024})"),
 )
 _COMPILED = tuple((kind, literals, re.compile(pattern)) for kind, literals, pattern in TOKENS)
 # Which token kinds must look random to count (their prefixes also start ordinary words).
@@ -85,9 +88,12 @@ MYSQL_REACH = 200  # how far before `-p…` the client's name may stand
 SSHPASS_P = re.compile(r"\bsshpass[ \t]+-p[ \t]*(?P<v>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]+)")
 # `docker login -p PW registry` (podman, buildah, skopeo, oras, `helm registry login` alike):
 # `-p` is the password only after a registry login, looked up backwards from the flag.
-LOGIN_P = re.compile(r"[ \t]-p(?:[ \t]+|=)(?P<v>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]+)")
+LOGIN_P = re.compile(r"[ \t]-p(?:[ \t]+|=)?(?P<v>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]+)")
 LOGIN_TOOL = re.compile(r"\b(?:docker|podman|buildah|skopeo|oras|nerdctl|registry)[ \t]+login\b"
                         r"[^|;&]*$")
+# `redis-cli -a PW`: `-a` is the password only after redis-cli, looked up backwards from the flag.
+REDIS_A = re.compile(r"[ \t]-a[ \t]+(?P<v>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"\-][^\s'\"]*)")
+REDIS_TOOL = re.compile(r"\bredis-cli\b[^|;&]*$")
 CURL_USER = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]+['\"]?(?P<user>[^\s:'\"]+):"
                        r"(?P<v>[^\s'\"]+)")
 _UNICODE_ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})")
@@ -229,9 +235,18 @@ def _login_p(line: str) -> Iterator[re.Match[str]]:
             yield match
 
 
+def _redis_a(line: str) -> Iterator[re.Match[str]]:
+    """`redis-cli … -a <password>`: each `-a` with redis-cli shortly before it."""
+    if "redis-cli" not in line:
+        return
+    for match in REDIS_A.finditer(line):
+        if REDIS_TOOL.search(line, max(0, match.start() - MYSQL_REACH), match.start()):
+            yield match
+
+
 def shell(line: str) -> Iterator[Span]:
     for pattern in (SHELL_FLAG.finditer(line), _mysql_p(line), SSHPASS_P.finditer(line),
-                    CURL_USER.finditer(line), _login_p(line)):
+                    CURL_USER.finditer(line), _login_p(line), _redis_a(line)):
         for match in pattern:
             value, left, right = _unquote(match.group("v"))
             if values.placeholder(value) or value.startswith("$") or "`" in value:

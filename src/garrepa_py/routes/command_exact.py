@@ -53,6 +53,11 @@ INNER_COMMANDS = {
                           "port-forward", "proxy", "config"}),
     "helm": frozenset({"get", "template"}),
     "terraform": frozenset({"output", "show", "state", "console"}),
+    # package managers that run another program, whatever it prints (`uv run cat F`)
+    "uv": frozenset({"run", "tool"}),
+    "npm": frozenset({"exec", "x", "explore"}),
+    "pnpm": frozenset({"exec", "dlx"}),
+    "yarn": frozenset({"exec", "dlx"}),
 }
 # cloud CLIs: any argument holding one of these is a credential, a secret or a copy
 CLOUD = frozenset({"aws", "gcloud", "az"})
@@ -92,7 +97,10 @@ def program(stage: list[str]) -> tuple[str, list[str]] | None:
 
 
 def _prints_what_it_is_asked(name: str, arguments: list[str]) -> bool:
-    words = {a.lower() for a in arguments}
+    import re
+
+    # `kubectl get secret/db,configmap/x`: each kind of a `kind/name` list is a word of its own
+    words = {part for a in arguments for part in re.split(r"[/,]", a.lower())}
     if name in INNER_COMMANDS and words & INNER_COMMANDS[name]:
         return True
     if name in CLOUD and any(part in a.lower() for a in arguments for part in CLOUD_WORDS):
@@ -101,14 +109,19 @@ def _prints_what_it_is_asked(name: str, arguments: list[str]) -> bool:
         return _curl_reads_a_file(arguments)
     if name == "wget" and any("file:" in a.lower() for a in arguments):
         return True
+    if name == "dmesg":  # `-F F`, `--file=F`: prints a file's lines instead of the kernel's
+        return any(a == "--file" or a.startswith("--file=") or a.startswith("-")
+                   and not a.startswith("--") and "F" in a for a in arguments)
     return False
 
 
 def _curl_reads_a_file(arguments: list[str]) -> bool:
     """A `file:` URL in any case and anywhere in a word, a URL glob that can spell one
     (`{file,x}:///F`, `fi[l-l]e://`), a config file (`-K`, `--config`, any abbreviation: its
-    URLs are not known), a variable read from a file (`--variable`, `--expand-…`)."""
-    for argument in arguments:
+    URLs are not known), a variable read from a file (`--variable`, `--expand-…`), a default
+    protocol other than http(s) (`--proto-default file /F`), a write-out format read from a
+    file (`-w @F`: printed after the response)."""
+    for index, argument in enumerate(arguments):
         lowered = argument.lower()
         if "file:" in lowered or "://" in lowered and ("{" in lowered or "[" in lowered):
             return True
@@ -117,6 +130,18 @@ def _curl_reads_a_file(arguments: list[str]) -> bool:
                 or argument.startswith(("--var", "--expand"))):
             return True
         if argument.startswith("-") and not argument.startswith("--") and "K" in argument:
+            return True
+        if lowered.startswith("--proto-d"):  # `--proto-default file /F`: a URL without a
+            value = lowered.partition("=")[2] if "=" in lowered else " ".join(  # scheme is
+                arguments[index + 1:index + 2]).lower()  # read by this protocol
+            if value not in ("http", "https"):
+                return True
+    # `-w @F`, `-sw@F`, `--write-out=@F`: the write-out format is a file's text, printed
+    for before, argument in zip(["", *arguments], arguments, strict=False):
+        if argument.startswith("--wr") and "=@" in argument or "w@" in argument and \
+                argument.startswith("-") or argument.startswith("@") and (
+                    before.startswith("--wr") or before[:1] == "-" and before[1:2] != "-"
+                    and before.endswith("w")):
             return True
     return False
 
@@ -134,9 +159,13 @@ def _excluded(command: str, stages: list[list[str]], patterns: tuple[str, ...]) 
 def names_saved_output(text: str) -> bool:
     """A word naming garrepa's spill folder or Claude Code's saved tool results: the agent is
     recovering exact bytes."""
-    from garrepa_py.paths import STATE_FOLDER
+    from garrepa_py.paths import STATE_FOLDER, claude_projects_dir
 
-    return ".garrepa" in text or "tool-results" in text or f"/{STATE_FOLDER}/spill" in text
+    # Claude Code's folder for a project holds garrepa's state folder: a search of it, of its
+    # `garrepa/` or from a `cd` into it (`grep -rn x …/garrepa/`) reads spills as surely as
+    # one naming `garrepa/spill` does
+    return ".garrepa" in text or "tool-results" in text or f"/{STATE_FOLDER}/spill" in text \
+        or ".claude/projects" in text or claude_projects_dir() in text
 
 
 EXCLUDING = ("--exclude-dir", "--exclude", "--ignore-dir", "--ignore")
@@ -233,6 +262,8 @@ def _prints_a_file(name: str, arguments: list[str], piped: bool) -> bool:
     if name in SORTERS:
         return _sorts_a_file(SORT_VALUED[name], [_plain(a) for a in arguments])
     if name in ("find", "fd", "fdfind"):
+        if name != "find":
+            arguments = _split_exec(arguments)
         plain = [_plain(a) for a in arguments]
         starts = [i for i, a in enumerate(plain) if a in EXECS]
         for start in starts:
@@ -251,6 +282,21 @@ def _prints_a_file(name: str, arguments: list[str], piped: bool) -> bool:
             elif program_name not in LISTERS:
                 return True  # `-exec cat {} +`, `-x python …`: prints what it is asked
     return False
+
+
+def _split_exec(arguments: list[str]) -> list[str]:
+    """fd's exec options with their command attached (`-xcat`, `--exec=cat`, `-Xcat`) as two
+    words, as fd (clap) reads them."""
+    out: list[str] = []
+    for word in arguments:
+        option, equals, value = word.partition("=")
+        if equals and option in EXECS and option.startswith("--"):
+            out += [option, value]
+        elif word[:2] in ("-x", "-X") and len(word) > 2:
+            out += [word[:2], word[2:].removeprefix("=")]
+        else:
+            out.append(word)
+    return out
 
 
 def _sorts_a_file(valued: frozenset[str], arguments: list[str]) -> bool:

@@ -132,6 +132,11 @@ def _atom(pattern: str, at: int) -> tuple[int, int]:
         return 1, _bracket_end(pattern, at)
     if char == "\\":
         following = pattern[at + 1:at + 2]
+        if following == "b" and pattern[at + 2:at + 3] == "{":
+            close = pattern.find("}", at + 3)  # Rust's `\b{start}`, `\b{end-half}`: one
+            if close < 0:  # zero-width assertion (GNU reads a literal `{…}` after `\b`)
+                raise _Unproved
+            return 0, close + 1
         if following in _ZERO_ESCAPES:
             return 0, at + 2
         if following and following in _ONE_CHAR_ESCAPES:
