@@ -61,8 +61,8 @@ def test_the_runner_prints_the_engine_stamped_digest(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-I", "-S", "-c", "import sys; sys.path.append(sys.argv[1]); "
          "from garrepa_py.hook.log_runner import main; main()", src, "--family", "pytest",
-         "--project", str(project), "--runner-self",
-             str(project / ".claude/hooks/garrepa-log")], input=log.encode(), capture_output=True, timeout=60,
+         "--project", str(project), "--runner-self", str(project / ".claude/hooks/garrepa-log")],
+        input=log.encode(), capture_output=True, timeout=60,
         env=dict(os.environ, GARREPA_HOME=str(tmp_path / "home")))
     printed = done.stdout.decode()
     assert done.returncode == 1

@@ -183,7 +183,8 @@ def test_a_test_log_line_in_disguise_is_escaped_by_the_runner(tmp_path: Path) ->
     done = subprocess.run(
         [sys.executable, "-I", "-S", "-c", "import sys; sys.path.append(sys.argv[1]); "
          "from garrepa_py.hook.log_runner import main; main()", src, "--family", "pytest",
-         "--project", str(project)], input=failing_log(printed).encode(), capture_output=True,
+         "--project", str(project), "--runner-self", str(project / ".claude/hooks/garrepa-log")],
+        input=failing_log(printed).encode(), capture_output=True,
         timeout=60, env=dict(os.environ, GARREPA_HOME=str(tmp_path / "home")))
     text = done.stdout.decode()
     assert done.returncode == 1
