@@ -229,8 +229,8 @@ def snapshot(text: str, budget: int) -> str:
         while open_ and open_[-1][0] >= indent:
             ends[open_.pop()[1]] = n - 1
         open_.append((indent, n))
-    for _, line in open_:
-        ends[line] = len(lines)
+    for _, still_open in open_:
+        ends[still_open] = len(lines)
     top = min((indent for _, indent, *_ in parsed), default=0)
     second = min((indent for _, indent, *_ in parsed if indent > top), default=top)
 

@@ -13,8 +13,7 @@ from itertools import islice
 from typing import Any
 
 from garrepa_py.config import budgets
-from garrepa_py.structural import (bulk, command_output, document, gc_pause, generic,
-                                   json_digest, json_lines, sniff)
+from garrepa_py.structural import bulk, command_output, document, gc_pause, generic, json_digest, json_lines, sniff
 from garrepa_py.structural.briefing import Structural
 from garrepa_py.structural.handles import extract
 
