@@ -13,7 +13,7 @@ from itertools import islice
 from typing import Any
 
 from garrepa_py.config import budgets
-from garrepa_py.structural import bulk, command_output, document, gc_pause, generic, json_digest, json_lines, sniff
+from garrepa_py.structural import document, gc_pause, generic, json_digest, json_lines, sniff
 from garrepa_py.structural.briefing import Structural
 from garrepa_py.structural.handles import extract
 
@@ -167,6 +167,8 @@ def _sniffed_block(text: str, found: sniff.Bulk, budget: int, first_line: int
         lines, spans = _layout(text, value, first_line)
         body = json_digest.digest(value, room, spans)
         return f"{what}\n{body}", len(lines)
+    from garrepa_py.structural import bulk, command_output  # only for a sniffed kind
+
     readable = _bulk_text(found)
     body = bulk.digest(found.kind, found.detail, readable, room) or \
         command_output.digest(readable, "", room).text
