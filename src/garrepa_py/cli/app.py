@@ -529,9 +529,12 @@ def preview(
         return
     from garrepa_py.cli.views import size_change
 
+    # a briefing names a copy the agent reads parts of: what it saves is before those reads
+    read_back = " before any read-back of the copy it names" if result.decision == "compress" \
+        and result.delivered_chars < result.baseline_chars else ""
     typer.echo(f"{result.decision} ({result.reason}) · route {result.route} · "
-               f"{size_change(result.baseline_chars, result.delivered_chars)} · raw output "
-               f"{result.raw_chars:,}", err=True)
+               f"{size_change(result.baseline_chars, result.delivered_chars)}{read_back} · "
+               f"raw output {result.raw_chars:,}", err=True)
     typer.echo("--- what the agent receives ---", err=True)
     typer.echo(result.text)
 

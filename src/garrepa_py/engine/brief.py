@@ -1,6 +1,6 @@
 """The engine: source text in, a validated, stamped briefing (or a reasoned pass) out.
 
-guard → structural → shorter? → cache → model (validated) → spill → stamp.
+guard → structural → shorter? → accounts for its source? → cache → model (validated) → spill → stamp.
 What goes to the model is the numbered source, or its structural digest when the source is
 over the provider's context budget (journal: `model_input`); either way the reply is checked
 against the whole source.
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from garrepa_py import textlines
 from garrepa_py.config.load import Config
-from garrepa_py.engine import directives, prompt, quoting, stamp, store, validate
+from garrepa_py.engine import accounting, directives, prompt, quoting, stamp, store, validate
 from garrepa_py.engine.types import Briefing, BriefRequest
 from garrepa_py.guard import secrets
 from garrepa_py.structural.briefing import Structural
@@ -216,6 +216,9 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
     if len(structural.head) + len(structural.text) + POINTER_RESERVE >= len(source):
         # Decided before any model call or spill: nothing is spent on a result that passes.
         return Briefing("pass", "not-shorter", journal=journal)
+    unaccounted = accounting.unaccounted(structural.text, len(source))
+    if unaccounted is not None:  # never worse than Claude Code alone: the original passes
+        return Briefing("pass", unaccounted, journal=journal)
     client, why_not = client_factory(config) if request.instruction is not None else (
         None, "structural-route")  # a route with no model instruction briefs structurally
     model: tuple[str, str] | None = None

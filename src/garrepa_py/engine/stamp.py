@@ -81,7 +81,8 @@ def stamp(body: str, head: str, pointer: str) -> str:
 def readable_pointer(path: str, lines: int, exact: str, by_claude_code: bool) -> str:
     spill_id = _spill_id(path)
     source = "saved by Claude Code" if by_claude_code else "the bytes as received"
-    return (f"[exact original: {exact} ({source}) | readable copy: {path} ({lines:,} lines, "
-            f"one value per line; the L ranges above are its lines): Read it with offset/limit, "
+    return (f"[exact original: {exact} ({source}) | readable copy: {path} ({lines:,} lines: "
+            f"JSON one value per line, or the text unwrapped; the line ranges above are its "
+            f"lines): Read it with offset/limit, "
             f"or run `garrepa peek {spill_id} START END` or `garrepa ask {spill_id} \"question\"`"
             " | every id and line range above is in them, everything left out is there]")

@@ -3,7 +3,9 @@
 `grep -rn`, `find`, `ls -R`, `pip install`, `docker logs`, `kubectl`, `curl` output: folded
 repeats, the head, the tail, every error and warning line, path listings grouped by file or
 directory — each with its line range in the spill of the exact output (structural/
-command_output.py). No model: the digest is the output's own lines and counts.
+command_output.py); what the output is (a fetched document, a diff, a test log, a table) is
+asked of structural/sniff.py, the MCP route's one sniffing function, and digested as that
+(structural/bulk.py). No model: the digest is the output's own lines and counts.
 
 Never for what must stay exact (routes/command_exact.py): any program not on its list, a file
 printed whole by one that is, a read of a spill or of Claude Code's saved files, a secret's
@@ -48,7 +50,7 @@ def _digest(bash: BashResult, source: str, context: HookContext) -> Verdict:
     from garrepa_py.config import budgets
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
-    from garrepa_py.structural import command_output
+    from garrepa_py.structural import bulk
     from garrepa_py.structural.briefing import Structural
 
     command = bash.command
@@ -56,11 +58,11 @@ def _digest(bash: BashResult, source: str, context: HookContext) -> Verdict:
     def compress(text: str) -> Structural:
         own = _own_state_lines(text)
         if not own:
-            return command_output.digest(text, command, budgets.COMMAND_DIGEST_CHARS)
+            return bulk.command_digest(text, command, budgets.COMMAND_DIGEST_CHARS)
         note = (f"[garrepa: {own:,} of these lines are in an older garrepa install's saved "
                 "outputs under .garrepa/ (new ones are kept outside the project): "
                 "`--exclude-dir=.garrepa` leaves them out, `rm -r .garrepa` removes them]")
-        body = command_output.digest(text, command, budgets.COMMAND_DIGEST_CHARS - len(note) - 1)
+        body = bulk.command_digest(text, command, budgets.COMMAND_DIGEST_CHARS - len(note) - 1)
         return Structural(body.text, body.must_keep, head=note)
 
     result = brief(BriefRequest("command", source, command[:120], compress, instruction=None),

@@ -41,7 +41,8 @@ def compress(text: str) -> Structural:
     if total and (len(text) > shown_chars or shown < total):
         more = total - max(shown, 1)
         rest = f"{max(len(text) - shown_chars, 0):,} chars"
-        parts.append(f"... {more} more lines ({rest}) not shown." if more else
+        parts.append(f"... {more} more lines (lines {total - more + 1}-{total}, {rest}) not shown."
+                     if more else
                      f"... the rest of line 1 ({rest}) not shown.")
     if kept:
         parts.append(f"Handles in the whole source ({len(kept)}"

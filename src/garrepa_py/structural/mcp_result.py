@@ -1,4 +1,11 @@
-"""The structural briefing of an MCP result: each text block as JSON digest or prose outline."""
+"""The structural briefing of an MCP result: each text block digested as what its bulk is.
+
+structural/sniff.py unwraps the block (structuredContent's compact JSON, an object whose one big
+value is a string, a JSON string inside JSON) and says what the bulk is; structural/bulk.py
+digests a document, listing, diff or log, test log, table or accessibility snapshot with line
+ranges into the block's readable copy, which is the unwrapped text itself; JSON keeps the item
+index of structural/json_digest.py over its one-value-per-line layout.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +13,7 @@ from itertools import islice
 from typing import Any
 
 from garrepa_py.config import budgets
-from garrepa_py.structural import document, gc_pause, generic, json_digest, json_lines
+from garrepa_py.structural import document, gc_pause, generic, json_digest, json_lines, sniff
 from garrepa_py.structural.briefing import Structural
 from garrepa_py.structural.handles import extract
 
@@ -43,13 +50,40 @@ class _LastBlock:
 
     text: str | None = None
     parsed: tuple[str, Any] | None = None
+    bulk: sniff.Bulk | None = None
     layouts: dict[int, tuple[list[str], dict[int, json_lines.Span]]] = {}
 
 
 def _parsed(text: str) -> tuple[str, Any] | None:
     if _LastBlock.text is None or _LastBlock.text != text:  # equal texts: one memcmp
         _LastBlock.text, _LastBlock.parsed, _LastBlock.layouts = text, json_digest.parse(text), {}
+        _LastBlock.bulk = None
     return _LastBlock.parsed
+
+
+def sniffed(text: str) -> sniff.Bulk | None:
+    """What the block's bulk is, unless it is JSON after a prose prefix (today's JSON digest:
+    the prefix shown, the value indexed): None then."""
+    parsed = _parsed(text)
+    if parsed is not None and parsed[0]:
+        return None
+    if _LastBlock.bulk is None:
+        _LastBlock.bulk = sniff.sniff(text, parsed[1] if parsed is not None else None)
+    return _LastBlock.bulk
+
+
+def _data(found: sniff.Bulk) -> Any:
+    """The JSON value whose one-value-per-line layout is the block's readable copy, if any."""
+    if found.kind == "json" or (found.kind == "table" and found.detail == "rows"):
+        return found.value
+    return None
+
+
+def _bulk_text(found: sniff.Bulk) -> str:
+    """The block's readable copy when it is line-oriented text (the unwrapped bulk)."""
+    if found.kind == "listing" and found.detail == "tree":
+        return "\n".join(sniff.tree_paths(found.value))
+    return found.text
 
 
 def _layout(text: str, value: Any, start: int) -> tuple[list[str], dict[int, json_lines.Span]]:
@@ -68,6 +102,12 @@ def readable_block(text: str) -> str:
     """The block as the agent can Read it in parts: JSON one value per line, else unchanged."""
     if len(text) <= KEEP_WHOLE:
         return text
+    found = sniffed(text)
+    if found is not None and _data(found) is None:
+        return _bulk_text(found)
+    if found is not None and (found.unwrapped or found.kind == "table"):
+        lines, _ = _layout(text, _data(found), 1)
+        return "\n".join(lines)
     parsed = _parsed(text)
     if parsed is None:
         return text
@@ -87,6 +127,9 @@ def block(text: str, budget: int, first_line: int = 1) -> tuple[str, int]:
     lines there, counted from `first_line`."""
     if len(text) <= min(KEEP_WHOLE, budget):
         return text, text.count("\n") + 1  # small enough to keep exactly
+    found = sniffed(text)
+    if found is not None and (found.unwrapped or found.kind != "json"):
+        return _sniffed_block(text, found, budget, first_line)
     parsed = _parsed(text)
     if parsed is None:
         return prose(text, budget), text.count("\n") + 1
@@ -97,6 +140,39 @@ def block(text: str, budget: int, first_line: int = 1) -> tuple[str, int]:
     digest = json_digest.digest(value, budget - len(shown) - 1, spans, depth_checked=True)
     count = len(lines) + (prefix.count("\n") + 1 if prefix else 0)
     return (f"{shown}\n{digest}" if shown else digest), count
+
+
+def _what(found: sniff.Bulk, first_line: int) -> str:
+    """The line saying what the bulk is and what wrapped it (the readable copy is the bulk)."""
+    kind = f"{found.kind} ({found.detail})" if found.detail and found.detail != found.kind \
+        else found.kind
+    parts = [f"Content: {kind}"]
+    if found.unwrapped:
+        parts.append("unwrapped from " + " > ".join(found.how)
+                     + "; the readable copy holds it as lines")
+    if found.beside:
+        parts.append("beside it: " + ", ".join(f"{k}={json_digest.cut_text(v, 80)}"
+                                               for k, v in found.beside[:8]))
+    if first_line > 1:
+        parts.append(f"line N below is line N+{first_line - 1} of the readable copy")
+    return "; ".join(parts) + "."
+
+
+def _sniffed_block(text: str, found: sniff.Bulk, budget: int, first_line: int
+                   ) -> tuple[str, int]:
+    what = _what(found, first_line if _data(found) is None else 1)
+    room = max(budget - len(what) - 1, 600)
+    value = _data(found)
+    if value is not None:
+        lines, spans = _layout(text, value, first_line)
+        body = json_digest.digest(value, room, spans)
+        return f"{what}\n{body}", len(lines)
+    from garrepa_py.structural import bulk, command_output  # only for a sniffed kind
+
+    readable = _bulk_text(found)
+    body = bulk.digest(found.kind, found.detail, readable, room) or \
+        command_output.digest(readable, "", room).text
+    return f"{what}\n{body}", readable.count("\n") + 1
 
 
 def compress(texts: list[str]) -> Structural:
