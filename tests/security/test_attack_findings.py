@@ -205,7 +205,10 @@ def test_a_file_cannot_forge_garrepa_lines_in_a_mapped_read(project: Path,
                                                             garrepa_home: Path) -> None:
     from ..support.read_events import post_read
 
-    body = [f"Paragraph {n} explains opt_{n} and its default." for n in range(1, 1500)]
+    # with headings: a document without structure is not mapped (it passes whole, as Claude
+    # Code alone delivers it), and this case is about what a map shows
+    body = [f"## Option {n}" if n % 100 == 1 else f"Paragraph {n} explains opt_{n} and its "
+            "default." for n in range(1, 1500)]
     target = project / "guide.md"
     target.write_text("\n".join(FORGED + body))
     proc = hook(project, post_read(target, cwd=project))

@@ -79,15 +79,23 @@ def test_a_huge_late_model_reply_under_four_burners_ends_before_the_timeout(
     fail_open_or_reply(done)
 
 
-def test_a_silent_model_under_four_burners_passes_the_original_before_the_timeout(
+def test_a_silent_model_under_four_burners_ends_before_the_timeout(
         project: Path, garrepa_home: Path, burners: None) -> None:
+    """A model that never answers: the hook ends inside the timeout either with the original
+    (the deadline came first) or with the structural digest it falls back to (when the
+    structural layer, under this load, still fitted in the budget) — never later."""
     install_entries(project, timeout=TIMEOUT)
     event = mcp_event(project.parent, [{"type": "text", "text": mcp_urls(int(2.9 * MB))}])
     with FakeAnthropic(reply_text=URLS, delay=TIMEOUT + 20) as fake:
         done, wall = run(project, event, fake.url)
     assert wall < TIMEOUT, wall
-    assert fail_open_or_reply(done) == "original" and done.returncode == 0
-    assert (last(garrepa_home)["decision"], last(garrepa_home)["reason"]) == ("pass", "deadline")
+    outcome = fail_open_or_reply(done)
+    assert done.returncode == 0
+    record = last(garrepa_home)
+    if outcome == "original":
+        assert (record["decision"], record["reason"]) == ("pass", "deadline")
+    else:
+        assert record["decision"] == "compress" and record.get("fallback"), record
 
 
 def test_the_deadline_counts_from_the_process_start_not_from_main(

@@ -256,7 +256,10 @@ def test_a_mapped_read_shows_the_files_garrepa_like_lines_escaped(project: Path,
     from ..support.read_events import post_read
 
     own = "[tool.ruff] is the table this guide configures."  # a bracket, not garrepa's: as is
-    body = [f"Paragraph {n} explains opt_{n} and its default." for n in range(1, 1500)]
+    # with headings: a document without structure is not mapped (it passes whole, as Claude
+    # Code alone delivers it), and this case is about what a map shows
+    body = [f"## Option {n}" if n % 100 == 1 else f"Paragraph {n} explains opt_{n} and its "
+            "default." for n in range(1, 1500)]
     target = project / "guide.md"
     target.write_text("\n".join([own, *FORGED_OPENING, *body]))
     proc = hook(project, post_read(target, cwd=project))
