@@ -1,0 +1,115 @@
+"""The zoo of real MCP servers (issue 34) under the real Claude Code, with and without garrepa.
+
+Each server (tests/support/mcp_zoo.py) is started by Claude Code itself from `--mcp-config`, on
+local data; one session calls every tool of it in order. The same calls run twice: the negative
+control with no garrepa (what Claude Code alone delivers: the tool's text exactly as Claude Code
+hands it to a hook) and a project after `garrepa init`. The invariant held for now, per call:
+what garrepa delivers is either the original, byte for byte, or a replacement no larger than
+what Claude Code alone delivered. Every call's numbers go to /tmp/garrepa-mcp-zoo-e2e.json for
+the lead (server, tool, original chars, Claude Code alone chars, garrepa chars, decision).
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from garrepa_py import journal
+
+from ..support import mcp_zoo
+from ..support.claude_run import claude_version
+from ..support.zoo_session import ZooSession, delivered_text, run_zoo_session
+
+pytestmark = pytest.mark.e2e
+NAMES = ["filesystem", "everything", "memory", "git", "fetch", "sqlite", "playwright"]
+REPORT = Path(tempfile.gettempdir()) / "garrepa-mcp-zoo-e2e.json"
+MARK = "[garrepa"
+
+
+@pytest.fixture(scope="module")
+def zoo_work(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if not (mcp_zoo.ZOO / "venv").is_dir():
+        pytest.skip("the MCP zoo is not installed: .venv/bin/python scripts/mcp_zoo.py install "
+                    "(scripts/test does it)")
+    return mcp_zoo.prepare(tmp_path_factory.mktemp("zoo"))
+
+
+@pytest.fixture(scope="module")
+def pages(zoo_work: Path) -> Iterator[str]:
+    with mcp_zoo.serve_pages(zoo_work) as url:
+        yield url
+
+
+def skip_if_missing(name: str, work: Path, pages: str) -> None:
+    [server] = [s for s in mcp_zoo.servers(work, pages) if s.name == name]
+    reason = server.missing()
+    if reason:
+        pytest.skip(f"{name}: {reason}")
+
+
+def original_text(event: dict[str, Any]) -> str:
+    """The tool's text in what Claude Code handed the hook (content blocks, or the string it
+    makes of structuredContent)."""
+    return delivered_text(event["tool_response"])
+
+
+def checked_session(server: mcp_zoo.Server, session: ZooSession) -> None:
+    assert session.returncode == 0, session.stderr[-2000:]
+    tools = [e["tool_name"] for e in session.hook_events]
+    assert tools == [f"mcp__{server.name}__{call.tool}" for call in server.calls]
+    assert len(session.delivered) == len(server.calls)
+
+
+def record(rows: list[dict[str, Any]]) -> None:
+    """Add this test's rows to the report file (pytest-xdist workers share it: a lock)."""
+    with open(f"{REPORT}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        kept = json.loads(REPORT.read_text()) if REPORT.exists() else []
+        done = {(r["claude_code"], r["server"]) for r in rows}
+        kept = [r for r in kept if (r["claude_code"], r["server"]) not in done] + rows
+        REPORT.write_text(json.dumps(kept, indent=1) + "\n")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_zoo_server_delivers_the_original_or_no_more_than_claude_code_alone(
+        name: str, zoo_work: Path, pages: str, tmp_path: Path, garrepa_home: Path,
+        claude_code: Path) -> None:
+    skip_if_missing(name, zoo_work, pages)
+    alone = run_zoo_session(name, tmp_path / "alone", pages, garrepa_home=tmp_path / "unused-home")
+    server = alone.server
+    checked_session(server, alone)
+    # the negative control: with no garrepa the model gets the tool's text as Claude Code hands
+    # it to a hook, whole, and nothing of garrepa's
+    for event, content in zip(alone.hook_events, alone.delivered, strict=True):
+        assert delivered_text(content) == original_text(event), event["tool_name"]
+        assert MARK not in delivered_text(content)
+    assert not (tmp_path / "unused-home" / "journal.jsonl").exists()
+
+    garrepa = run_zoo_session(name, tmp_path / "garrepa", pages, garrepa=True,
+                              garrepa_home=garrepa_home)
+    checked_session(server, garrepa)
+    decisions = [r for r in journal.read(target=garrepa_home / "journal.jsonl")
+                 if r["route"] == "mcp"]
+    rows = []
+    for index, call in enumerate(server.calls):
+        original = original_text(garrepa.hook_events[index])
+        got = delivered_text(garrepa.delivered[index])
+        claude_alone = delivered_text(alone.delivered[index])
+        replaced = got != original
+        if replaced:  # a replacement is garrepa's and never larger than Claude Code alone
+            assert got.startswith(MARK) or MARK in got, (call.tool, got[:300])
+            assert len(got) <= len(claude_alone), (call.tool, len(got), len(claude_alone))
+        record_of = decisions[index] if index < len(decisions) else {}
+        rows.append({"claude_code": claude_version(claude_code), "server": name,
+                     "package": f"{server.package}@{server.version}", "tool": call.tool,
+                     "original_chars": len(original), "claude_code_alone_chars": len(claude_alone),
+                     "garrepa_chars": len(got), "replaced": replaced,
+                     "decision": record_of.get("decision"), "reason": record_of.get("reason")})
+    assert len(decisions) == len(server.calls)  # every call reached garrepa's MCP route
+    record(rows)
