@@ -28,7 +28,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.support import corpora, mcp_zoo  # noqa: E402
+from tests.support import corpora, fake_github, mcp_zoo  # noqa: E402
 from tests.support.claude_run import claude_binaries, claude_version  # noqa: E402
 from tests.support.mcp_client import McpClient  # noqa: E402
 
@@ -55,14 +55,16 @@ def record_raw(server: mcp_zoo.Server, work: Path, out: Path) -> None:
             print(f"  {server.name} {call.tool}: {len(json.dumps(result)):,} chars", file=sys.stderr)
 
 
-def record_hook_events(server: mcp_zoo.Server, pages: str, out: Path) -> str:
+def record_hook_events(server: mcp_zoo.Server, pages: str, github: tuple[str, Path],
+                       out: Path) -> str:
     """One Claude Code session calling every tool; a PostToolUse hook keeps its stdin."""
     from tests.support.zoo_session import run_zoo_session
 
     binary = claude_binaries()[0]
     kept = out / "hook_events"
     kept.mkdir(exist_ok=True)
-    session = run_zoo_session(server.name, BUILD / "sessions" / server.name, pages)
+    session = run_zoo_session(server.name, BUILD / "sessions" / server.name, pages,
+                              github=github)
     if session.returncode != 0 or len(session.hook_events) != len(server.calls):
         sys.exit(f"error: {server.name}: the Claude Code session ended {session.returncode} with "
                  f"{len(session.hook_events)} of {len(server.calls)} hook events: "
@@ -113,15 +115,17 @@ def record(with_claude: bool) -> None:
     out.mkdir(parents=True)
     skipped: dict[str, str] = {}
     claude = None
-    with mcp_zoo.serve_pages(work) as pages:
-        for server in mcp_zoo.servers(work, pages):
+    with mcp_zoo.serve_pages(work) as pages, \
+            fake_github.serve(corpora.load("github"), BUILD) as (github_url, cert, _):
+        github = (github_url, cert)
+        for server in mcp_zoo.servers(work, pages, github):
             reason = server.missing()
             if reason:
                 skipped[server.name] = reason
                 continue
             record_raw(server, work, out)
             if with_claude:
-                claude = record_hook_events(server, pages, out)
+                claude = record_hook_events(server, pages, github, out)
     builder = _load_builder()
     archive = corpora.FOLDER / "mcpzoo.tar.xz"
     files = builder.pack_tar(out, archive)
@@ -154,11 +158,12 @@ def main() -> None:
     parser.add_argument("--no-claude", action="store_true",
                         help="record: leave out the hook events (no Claude Code run)")
     args = parser.parse_args()
-    if args.action == "install":
-        started = time.monotonic()
+    if args.action == "install":  # quiet when there is nothing to do (scripts/test runs it)
+        started, fresh = time.monotonic(), not mcp_zoo.up_to_date()
         for warning in mcp_zoo.install():
             print(f"warning: {warning}", file=sys.stderr)
-        print(f"mcp zoo: installed in {time.monotonic() - started:.0f}s", file=sys.stderr)
+        if fresh:
+            print(f"mcp zoo: installed in {time.monotonic() - started:.0f}s", file=sys.stderr)
     else:
         record(with_claude=not args.no_claude)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import re
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,12 +23,22 @@ import pytest
 
 from garrepa_py import journal
 
-from ..support import mcp_zoo
+from ..support import corpora, fake_github, mcp_zoo
 from ..support.claude_run import claude_version
 from ..support.zoo_session import ZooSession, delivered_text, run_zoo_session
 
 pytestmark = pytest.mark.e2e
-NAMES = ["filesystem", "everything", "memory", "git", "fetch", "sqlite", "playwright"]
+NAMES = ["filesystem", "everything", "memory", "git", "fetch", "sqlite", "playwright", "github"]
+# Calls whose garrepa replacement is larger than Claude Code's own delivery today, pinned so that
+# a new one fails and a fixed one must be struck off. Claude Code 2.1.328 and 2.1.332 deliver a
+# result over ~50 K chars as a <persisted-output> notice (a 2 KB preview and the saved file's
+# path, ~2,350 chars); garrepa's structural briefing of the same result is 5-7 K chars. Whether
+# that briefing saves its reader a read-back is the benchmark's question (issue 34, i34-sniff).
+KNOWN_LARGER: dict[str, set[str]] = {
+    "git": {"01-git_diff"},  # 5,700 chars > 2,348 (127 K diff)
+    "fetch": {"00-fetch", "01-fetch"},  # 5,485 > 2,347 (51 K page); 4,032 > 2,345 (62 K rst)
+    "sqlite": {"01-read_query"},  # 6,185 > 2,348 (316 K rows)
+}
 REPORT = Path(tempfile.gettempdir()) / "garrepa-mcp-zoo-e2e.json"
 MARK = "[garrepa"
 
@@ -46,6 +57,13 @@ def pages(zoo_work: Path) -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module")
+def github_api(zoo_work: Path) -> Iterator[tuple[str, Path]]:
+    """The loopback HTTPS fake of GitHub Enterprise serving recorded real replies."""
+    with fake_github.serve(corpora.load("github"), zoo_work) as (url, cert, _):
+        yield url, cert
+
+
 def skip_if_missing(name: str, work: Path, pages: str) -> None:
     [server] = [s for s in mcp_zoo.servers(work, pages) if s.name == name]
     reason = server.missing()
@@ -57,6 +75,24 @@ def original_text(event: dict[str, Any]) -> str:
     """The tool's text in what Claude Code handed the hook (content blocks, or the string it
     makes of structuredContent)."""
     return delivered_text(event["tool_response"])
+
+
+PERSISTED = re.compile(r"\A<persisted-output>\nOutput too large \([\d.]+[KM]B\)\. Full output "
+                       r"saved to: (\S+)\n")
+
+
+def as_claude_code_delivers(delivered: str, original: str) -> bool:
+    """Claude Code's own delivery of `original`: the text itself, or (past its inline limit,
+    measured ~50 K chars in 2.1.328 and 2.1.332) its <persisted-output> notice with a 2 KB preview,
+    naming the file it saved the whole result in."""
+    if delivered == original:
+        return True
+    saved = PERSISTED.match(delivered)
+    if not saved:
+        return False
+    kept = Path(saved.group(1)).read_text()
+    # a string result is saved as it is (.txt), content blocks as their JSON (.json, indent 2)
+    return (delivered_text(json.loads(kept)) if saved.group(1).endswith(".json") else kept) == original
 
 
 def checked_session(server: mcp_zoo.Server, session: ZooSession) -> None:
@@ -78,21 +114,23 @@ def record(rows: list[dict[str, Any]]) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_zoo_server_delivers_the_original_or_no_more_than_claude_code_alone(
-        name: str, zoo_work: Path, pages: str, tmp_path: Path, garrepa_home: Path,
-        claude_code: Path) -> None:
+        name: str, zoo_work: Path, pages: str, github_api: tuple[str, Path], tmp_path: Path,
+        garrepa_home: Path, claude_code: Path) -> None:
     skip_if_missing(name, zoo_work, pages)
-    alone = run_zoo_session(name, tmp_path / "alone", pages, garrepa_home=tmp_path / "unused-home")
+    alone = run_zoo_session(name, tmp_path / "alone", pages, garrepa_home=tmp_path / "unused-home",
+                            github=github_api)
     server = alone.server
     checked_session(server, alone)
     # the negative control: with no garrepa the model gets the tool's text as Claude Code hands
     # it to a hook, whole, and nothing of garrepa's
     for event, content in zip(alone.hook_events, alone.delivered, strict=True):
-        assert delivered_text(content) == original_text(event), event["tool_name"]
+        assert as_claude_code_delivers(delivered_text(content), original_text(event)), \
+            event["tool_name"]
         assert MARK not in delivered_text(content)
     assert not (tmp_path / "unused-home" / "journal.jsonl").exists()
 
     garrepa = run_zoo_session(name, tmp_path / "garrepa", pages, garrepa=True,
-                              garrepa_home=garrepa_home)
+                              garrepa_home=garrepa_home, github=github_api)
     checked_session(server, garrepa)
     decisions = [r for r in journal.read(target=garrepa_home / "journal.jsonl")
                  if r["route"] == "mcp"]
@@ -101,15 +139,19 @@ def test_zoo_server_delivers_the_original_or_no_more_than_claude_code_alone(
         original = original_text(garrepa.hook_events[index])
         got = delivered_text(garrepa.delivered[index])
         claude_alone = delivered_text(alone.delivered[index])
-        replaced = got != original
-        if replaced:  # a replacement is garrepa's and never larger than Claude Code alone
-            assert got.startswith(MARK) or MARK in got, (call.tool, got[:300])
-            assert len(got) <= len(claude_alone), (call.tool, len(got), len(claude_alone))
+        replaced = not as_claude_code_delivers(got, original)
+        if replaced:  # anything but Claude Code's own delivery of the original is garrepa's
+            assert got.startswith(MARK), (call.tool, got[:300])
         record_of = decisions[index] if index < len(decisions) else {}
         rows.append({"claude_code": claude_version(claude_code), "server": name,
                      "package": f"{server.package}@{server.version}", "tool": call.tool,
+                     "call": f"{index:02d}-{call.tool}",
                      "original_chars": len(original), "claude_code_alone_chars": len(claude_alone),
                      "garrepa_chars": len(got), "replaced": replaced,
                      "decision": record_of.get("decision"), "reason": record_of.get("reason")})
-    assert len(decisions) == len(server.calls)  # every call reached garrepa's MCP route
     record(rows)
+    assert len(decisions) == len(server.calls)  # every call reached garrepa's MCP route
+    # the invariant: the original, or a replacement no larger than Claude Code alone delivered
+    larger = {f"{r['call']} ({r['garrepa_chars']:,} > {r['claude_code_alone_chars']:,})"
+              for r in rows if r["replaced"] and r["garrepa_chars"] > r["claude_code_alone_chars"]}
+    assert {item.split(" (")[0] for item in larger} == KNOWN_LARGER.get(name, set()), larger

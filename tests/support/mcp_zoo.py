@@ -34,6 +34,10 @@ NPM_PACKAGES = {
     "@modelcontextprotocol/server-everything": "2026.8.31",
     "@modelcontextprotocol/server-memory": "2026.8.31",
     "@playwright/mcp": "0.0.86",
+    # the API-backed server: its endpoint can be set (GITHUB_ENTERPRISE_ENDPOINT, https only),
+    # unlike @modelcontextprotocol/server-github 2025.4.8, whose dist/ names
+    # https://api.github.com in every request (common/utils.js, operations/*.js)
+    "github-enterprise-mcp-server": "1.1.2",
 }
 # venv → pins. mcp-server-sqlite 2025.4.25 asks for mcp>=1.0.0 but does not start with mcp 2.x
 # (AttributeError: 'Server' object has no attribute 'list_resources'), so it has its own venv
@@ -65,9 +69,7 @@ def install(quiet: bool = True) -> list[str]:
                               stdout=out, stderr=out, check=False)
         if done.returncode != 0:
             warnings.append("could not install chromium: the playwright server is skipped")
-    if STAMP.exists() and STAMP.read_text() == pins_digest() and all(
-            bin_path(name).exists() for name in ("mcp-server-filesystem", "mcp-server-git",
-                                                 "mcp-server-sqlite", "playwright-mcp")):
+    if up_to_date():
         return warnings
     ZOO.mkdir(parents=True, exist_ok=True)
     # --ignore-scripts and PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: no browser build is ever fetched;
@@ -86,6 +88,14 @@ def install(quiet: bool = True) -> list[str]:
                        stdout=out, stderr=out, check=True)
     STAMP.write_text(pins_digest())
     return warnings
+
+
+def up_to_date() -> bool:
+    """The stamp names these pins and every server's command is there."""
+    return STAMP.exists() and STAMP.read_text() == pins_digest() and all(
+        bin_path(name).exists() for name in ("mcp-server-filesystem", "mcp-server-git",
+                                             "mcp-server-sqlite", "playwright-mcp",
+                                             "github-enterprise-mcp-server"))
 
 
 def bin_path(name: str) -> Path:
@@ -227,7 +237,10 @@ class Server:
                 "env": self.env}
 
 
-def servers(work: Path, pages_url: str) -> list[Server]:
+def servers(work: Path, pages_url: str,
+            github: tuple[str, Path] = ("https://127.0.0.1:9", Path("/nonexistent"))) -> list[Server]:
+    """The servers with their calls; `github` is the loopback fake's (base URL, certificate)
+    (tests/support/fake_github.py)."""
     docs, click = work / "docs", work / "click"
     pytest_docs = docs / "pytest-8.2.0" / "doc" / "en"
     click_docs = docs / "click-8.1.7" / "docs"
@@ -280,4 +293,16 @@ def servers(work: Path, pages_url: str) -> list[Server]:
                    Call("browser_snapshot"),
                    Call("browser_close")),
                env={"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1"}),
+        Server("github", "github-enterprise-mcp-server", npm["github-enterprise-mcp-server"],
+               [str(bin_path("github-enterprise-mcp-server"))], tuple(
+                   Call(tool, {"owner": "PyGithub", "repo": "PyGithub", **extra})
+                   for tool, extra in (("github-repo-get", {}),
+                                       ("github-issue-list", {"state": "closed", "per_page": 100}),
+                                       ("github-pr-list", {"state": "all", "per_page": 100}),
+                                       ("github-commit-list", {"per_page": 100}))),
+               env={"GITHUB_ENTERPRISE_ENDPOINT": github[0],
+                    # the server refuses a token not shaped like GitHub's; this one is all zeros
+                    "GITHUB_ENTERPRISE_TOKEN": "ghp_" + "0" * 36,
+                    "GITHUB_ENTERPRISE_SKIP_SCOPE_WARNING": "1",
+                    "NODE_EXTRA_CA_CERTS": str(github[1])}),
     ]

@@ -57,13 +57,14 @@ def add_recorder(project: Path, folder: Path) -> None:
 
 
 def run_zoo_session(name: str, folder: Path, pages: str, garrepa: bool = False,
-                    garrepa_home: Path | None = None, timeout: float = 420) -> ZooSession:
+                    garrepa_home: Path | None = None, timeout: float = 420,
+                    github: tuple[str, Path] | None = None) -> ZooSession:
     """Run the session in `folder/proj`, a new project holding the zoo's data (`garrepa init`
     first when asked). The data is in the project because Claude Code offers the server its
     roots: the filesystem server then allows the project and nothing else (measured: every
     path outside it is "Access denied - path outside allowed directories")."""
     project = prepare(folder / "proj")
-    [server] = [s for s in servers(project, pages) if s.name == name]
+    [server] = [s for s in servers(project, pages, *([github] if github else [])) if s.name == name]
     subprocess.run(["git", "init", "-q", "-b", "main"], cwd=project, check=True)
     home = garrepa_home or folder / "garrepa-home"
     if garrepa:
