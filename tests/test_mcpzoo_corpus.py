@@ -75,7 +75,7 @@ def test_a_second_install_with_the_same_pins_runs_nothing(
     monkeypatch.setattr(mcp_zoo, "CHROMIUM", Path("/bin/sh"))  # "installed"
     ran: list[list[str]] = []
     monkeypatch.setattr(subprocess, "run", lambda command, **_: ran.append(command))
-    for name in ("mcp-server-filesystem", "mcp-server-git", "mcp-server-sqlite", "playwright-mcp"):
+    for name in mcp_zoo.COMMANDS:
         mcp_zoo.bin_path(name).parent.mkdir(parents=True, exist_ok=True)
         mcp_zoo.bin_path(name).touch()
     assert mcp_zoo.install() == []

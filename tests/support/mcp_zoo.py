@@ -49,6 +49,9 @@ PYPI_VENVS = {
 }
 CHROMIUM = Path("/usr/bin/chromium")
 STAMP = ZOO / ".installed"
+COMMANDS = ("mcp-server-filesystem", "mcp-server-everything", "mcp-server-memory",
+            "playwright-mcp", "github-enterprise-mcp-server", "mcp-server-git", "mcp-server-fetch",
+            "mcp-server-sqlite")
 PAGE_HTML = "httpx-changelog.html"
 PAGE_RAW = "fixtures.rst"
 
@@ -93,9 +96,7 @@ def install(quiet: bool = True) -> list[str]:
 def up_to_date() -> bool:
     """The stamp names these pins and every server's command is there."""
     return STAMP.exists() and STAMP.read_text() == pins_digest() and all(
-        bin_path(name).exists() for name in ("mcp-server-filesystem", "mcp-server-git",
-                                             "mcp-server-sqlite", "playwright-mcp",
-                                             "github-enterprise-mcp-server"))
+        bin_path(name).exists() for name in COMMANDS)
 
 
 def bin_path(name: str) -> Path:
