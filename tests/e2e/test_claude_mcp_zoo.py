@@ -38,6 +38,7 @@ KNOWN_LARGER: dict[str, set[str]] = {
     "git": {"01-git_diff"},  # 5,700 chars > 2,348 (127 K diff)
     "fetch": {"00-fetch", "01-fetch"},  # 5,485 > 2,347 (51 K page); 4,032 > 2,345 (62 K rst)
     "sqlite": {"01-read_query"},  # 6,185 > 2,348 (316 K rows)
+    "github": {"01-github-issue-list", "03-github-commit-list"},  # 3,473 > 2,347; 6,170 > 2,346
 }
 REPORT = Path(tempfile.gettempdir()) / "garrepa-mcp-zoo-e2e.json"
 MARK = "[garrepa"

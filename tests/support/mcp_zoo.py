@@ -111,8 +111,9 @@ def bin_path(name: str) -> Path:
 
 
 def prepare(work: Path) -> Path:
-    """Build the zoo's data under `work` (docs tree, click repository, memory graph, countries
-    database, documentation pages) from the committed corpora. Returns `work`."""
+    """Build the zoo's data under `work` (docs tree, click repository, countries
+    database, documentation pages) from the committed corpora; the memory server's graph file
+    is its own, made by the session's create_entities and create_relations calls. Returns `work`."""
     work.mkdir(parents=True, exist_ok=True)
     docs = corpora.load("docs")
     if not (work / "docs").exists():
@@ -120,7 +121,7 @@ def prepare(work: Path) -> Path:
     if not (work / "click").exists():
         subprocess.run(["git", "clone", "-q", str(corpora.load("gitrepo")), str(work / "click")],
                        check=True, capture_output=True)
-    memory_graph(corpora.load("github"), work / "memory.jsonl")
+    (work / "memory.jsonl").unlink(missing_ok=True)  # the server makes its graph file anew
     countries_db(work / "countries.db")
     pages = work / "pages"
     pages.mkdir(exist_ok=True)
@@ -136,9 +137,9 @@ def prepare(work: Path) -> Path:
     return work
 
 
-def memory_graph(github: Path, target: Path) -> None:
-    """~200 entities (real PyGithub issues and their authors) with relations, in the memory
-    server's own file format (one JSON object a line)."""
+def memory_graph(github: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(entities, relations): ~200 entities (150 real PyGithub issues and pull requests, and
+    their authors) with an "opened by" relation each, as the memory server's tools take them."""
     issues: dict[int, dict[str, Any]] = {}
     for path in sorted(github.glob("*.json")):
         value = json.loads(path.read_text())
@@ -146,22 +147,20 @@ def memory_graph(github: Path, target: Path) -> None:
             if isinstance(item, dict) and {"number", "title", "user", "state"} <= set(item):
                 issues.setdefault(item["number"], item)
     chosen = [issues[n] for n in sorted(issues)][:150]
-    lines: list[dict[str, Any]] = []
+    entities: list[dict[str, Any]] = []
     users: dict[str, dict[str, Any]] = {}
     for issue in chosen:
         login = (issue.get("user") or {}).get("login", "ghost")
-        users.setdefault(login, {"type": "entity", "name": login, "entityType": "person",
+        users.setdefault(login, {"name": login, "entityType": "person",
                                  "observations": [f"GitHub user {login}"]})
-        lines.append({"type": "entity", "name": f"PyGithub#{issue['number']}",
-                      "entityType": "pull request" if "pull_request" in issue else "issue",
-                      "observations": [issue["title"], f"state: {issue['state']}",
-                                       f"created {issue.get('created_at')}",
-                                       *(f"label: {label['name']}" for label in issue.get("labels") or [])]})
-    relations = [{"type": "relation", "from": f"PyGithub#{i['number']}",
-                  "to": (i.get("user") or {}).get("login", "ghost"), "relationType": "opened by"}
-                 for i in chosen]
-    entities = lines + list(users.values())
-    target.write_text("".join(json.dumps(x) + "\n" for x in entities + relations))
+        entities.append({"name": f"PyGithub#{issue['number']}",
+                         "entityType": "pull request" if "pull_request" in issue else "issue",
+                         "observations": [issue["title"], f"state: {issue['state']}",
+                                          f"created {issue.get('created_at')}",
+                                          *(f"label: {label['name']}" for label in issue.get("labels") or [])]})
+    relations = [{"from": f"PyGithub#{i['number']}", "to": (i.get("user") or {}).get("login", "ghost"),
+                  "relationType": "opened by"} for i in chosen]
+    return entities + list(users.values()), relations
 
 
 def countries_db(target: Path) -> None:
@@ -248,6 +247,7 @@ def servers(work: Path, pages_url: str,
     first = subprocess.run(["git", "-C", str(click), "rev-list", "--max-parents=0", "HEAD"],
                            capture_output=True, text=True, check=False).stdout.strip()
     npm = NPM_PACKAGES
+    entities, relations = memory_graph(corpora.load("github"))
     return [
         Server("filesystem", "@modelcontextprotocol/server-filesystem",
                npm["@modelcontextprotocol/server-filesystem"],
@@ -269,6 +269,8 @@ def servers(work: Path, pages_url: str,
         Server("memory", "@modelcontextprotocol/server-memory",
                npm["@modelcontextprotocol/server-memory"],
                [str(bin_path("mcp-server-memory"))], (
+                   Call("create_entities", {"entities": entities}),
+                   Call("create_relations", {"relations": relations}),
                    Call("read_graph"), Call("search_nodes", {"query": "closed"})),
                env={"MEMORY_FILE_PATH": str(work / "memory.jsonl")}),
         Server("git", "mcp-server-git", PYPI_VENVS["venv"]["mcp-server-git"],
