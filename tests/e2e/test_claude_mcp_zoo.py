@@ -21,25 +21,13 @@ from typing import Any
 
 import pytest
 
-from garrepa_py import journal
+from garrepa_py import baseline, journal
 
 from ..support import corpora, fake_github, mcp_zoo
 from ..support.claude_run import claude_version
 from ..support.zoo_session import ZooSession, delivered_text, run_zoo_session
 
 pytestmark = pytest.mark.e2e
-NAMES = ["filesystem", "everything", "memory", "git", "fetch", "sqlite", "playwright", "github"]
-# Calls whose garrepa replacement is larger than Claude Code's own delivery today, pinned so that
-# a new one fails and a fixed one must be struck off. Claude Code 2.1.328 and 2.1.332 deliver a
-# result over ~50 K chars as a <persisted-output> notice (a 2 KB preview and the saved file's
-# path, ~2,350 chars); garrepa's structural briefing of the same result is 5-7 K chars. Whether
-# that briefing saves its reader a read-back is the benchmark's question (issue 34, i34-sniff).
-KNOWN_LARGER: dict[str, set[str]] = {
-    "git": {"01-git_diff"},  # 5,700 chars > 2,348 (127 K diff)
-    "fetch": {"00-fetch", "01-fetch"},  # 5,485 > 2,347 (51 K page); 4,032 > 2,345 (62 K rst)
-    "sqlite": {"01-read_query"},  # 6,185 > 2,348 (316 K rows)
-    "github": {"01-github-issue-list", "03-github-commit-list"},  # 3,473 > 2,347; 6,170 > 2,346
-}
 REPORT = Path(tempfile.gettempdir()) / "garrepa-mcp-zoo-e2e.json"
 MARK = "[garrepa"
 
@@ -113,7 +101,7 @@ def record(rows: list[dict[str, Any]]) -> None:
         REPORT.write_text(json.dumps(kept, indent=1) + "\n")
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", mcp_zoo.NAMES)
 def test_zoo_server_delivers_the_original_or_no_more_than_claude_code_alone(
         name: str, zoo_work: Path, pages: str, github_api: tuple[str, Path], tmp_path: Path,
         garrepa_home: Path, claude_code: Path) -> None:
@@ -149,10 +137,11 @@ def test_zoo_server_delivers_the_original_or_no_more_than_claude_code_alone(
                      "call": f"{index:02d}-{call.tool}",
                      "original_chars": len(original), "claude_code_alone_chars": len(claude_alone),
                      "garrepa_chars": len(got), "replaced": replaced,
+                     "garrepa_baseline_model_chars": baseline.event_baseline(alone.hook_events[index]),
                      "decision": record_of.get("decision"), "reason": record_of.get("reason")})
     record(rows)
     assert len(decisions) == len(server.calls)  # every call reached garrepa's MCP route
     # the invariant: the original, or a replacement no larger than Claude Code alone delivered
     larger = {f"{r['call']} ({r['garrepa_chars']:,} > {r['claude_code_alone_chars']:,})"
               for r in rows if r["replaced"] and r["garrepa_chars"] > r["claude_code_alone_chars"]}
-    assert {item.split(" (")[0] for item in larger} == KNOWN_LARGER.get(name, set()), larger
+    assert {item.split(" (")[0] for item in larger} == mcp_zoo.KNOWN_LARGER.get(name, set()), larger
