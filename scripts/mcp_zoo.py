@@ -82,9 +82,10 @@ def package_sources() -> list[dict[str, Any]]:
         for name, version in mcp_zoo.NPM_PACKAGES.items():
             done = subprocess.run(["npm", "pack", "--json", "--pack-destination", tmp,
                                    f"{name}@{version}"], capture_output=True, text=True, check=True)
-            filename = json.loads(done.stdout)[0]["filename"].replace("@", "").replace("/", "-")
-            tgz = next(Path(tmp).glob(f"{Path(filename).stem}*.tgz"))
+            packed = json.loads(done.stdout)[0]
+            tgz = Path(tmp) / packed["filename"]
             items.append({"package": name, "version": version, "from": "npm",
+                          "file": tgz.name, "integrity": packed["integrity"],
                           "sha256": hashlib.sha256(tgz.read_bytes()).hexdigest()})
         for pins in mcp_zoo.PYPI_VENVS.values():
             for name, version in pins.items():
