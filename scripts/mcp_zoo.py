@@ -5,8 +5,10 @@
 
 `record` starts each server as its real stdio process (tests/support/mcp_client.py) on local data
 built from the committed corpora (tests/support/mcp_zoo.py), records each tool's raw result
-(content blocks, structuredContent, isError), then runs each server once more under the real
-Claude Code with a PostToolUse hook that keeps what Claude Code hands a hook (`hook_events/`).
+(content blocks, structuredContent, isError), then runs each server under the real Claude Code
+with a PostToolUse hook that keeps what Claude Code hands a hook: `hook_events/` with the MCP
+token cap raised to 200,000 (the results as made), `hook_events_default_cap/` at Claude Code's
+default cap (a large result arrives as its saved-file notice).
 Nothing is fetched from the internet at record time; the packages' own tarballs and wheels are
 downloaded once, by npm and pip, to pin their sha256.
 """
@@ -61,17 +63,19 @@ def record_hook_events(server: mcp_zoo.Server, pages: str, github: tuple[str, Pa
     from tests.support.zoo_session import run_zoo_session
 
     binary = claude_binaries()[0]
-    kept = out / "hook_events"
-    kept.mkdir(exist_ok=True)
-    session = run_zoo_session(server.name, BUILD / "sessions" / server.name, pages,
-                              github=github)
-    if session.returncode != 0 or len(session.hook_events) != len(server.calls):
-        sys.exit(f"error: {server.name}: the Claude Code session ended {session.returncode} with "
-                 f"{len(session.hook_events)} of {len(server.calls)} hook events: "
-                 f"{session.stderr[-1500:]}")
-    for index, event in enumerate(session.hook_events):
-        name = event["tool_name"].split("__")[-1]
-        (kept / f"{server.name}-{index:02d}-{name}.json").write_text(json.dumps(event, indent=1) + "\n")
+    for folder, default_cap in (("hook_events", False), ("hook_events_default_cap", True)):
+        kept = out / folder
+        kept.mkdir(exist_ok=True)
+        session = run_zoo_session(server.name, BUILD / folder / server.name, pages,
+                                  github=github, default_token_cap=default_cap)
+        if session.returncode != 0 or len(session.hook_events) != len(server.calls):
+            sys.exit(f"error: {server.name}: the Claude Code session ended {session.returncode} "
+                     f"with {len(session.hook_events)} of {len(server.calls)} hook events: "
+                     f"{session.stderr[-1500:]}")
+        for index, event in enumerate(session.hook_events):
+            name = event["tool_name"].split("__")[-1]
+            (kept / f"{server.name}-{index:02d}-{name}.json").write_text(
+                json.dumps(event, indent=1) + "\n")
     return claude_version(binary)
 
 

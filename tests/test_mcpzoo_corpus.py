@@ -45,11 +45,12 @@ def test_every_server_and_call_is_recorded_raw_and_as_the_hook_got_it(
                               f"{index:02d}-{call.tool}.json").read_text())
             assert raw["tool"] == call.tool and isinstance(raw["result"]["content"], list)
             assert not raw["result"].get("isError"), (server.name, call.tool)
-            event = json.loads((zoo_corpus / "hook_events" /
-                                f"{server.name}-{index:02d}-{call.tool}.json").read_text())
-            assert event["hook_event_name"] == "PostToolUse"
-            assert event["tool_name"] == f"mcp__{server.name}__{call.tool}"
-            assert isinstance(event["tool_response"], (str, list))
+            for folder in ("hook_events", "hook_events_default_cap"):
+                event = json.loads((zoo_corpus / folder /
+                                    f"{server.name}-{index:02d}-{call.tool}.json").read_text())
+                assert event["hook_event_name"] == "PostToolUse"
+                assert event["tool_name"] == f"mcp__{server.name}__{call.tool}"
+                assert isinstance(event["tool_response"], (str, list))
 
 
 def test_structured_content_reaches_the_hook_as_its_compact_json(zoo_corpus: Path) -> None:
@@ -61,6 +62,12 @@ def test_structured_content_reaches_the_hook_as_its_compact_json(zoo_corpus: Pat
     assert json.loads(event["tool_response"]) == {
         "content": raw["result"]["content"][0]["text"].replace(str(Path("/tmp/garrepa-mcpzoo-build/work")),
                                                                 event["cwd"])}
+    # at Claude Code's default MCP token cap the 421,300-char file arrives as the cap's notice
+    capped = json.loads((zoo_corpus / "hook_events_default_cap/filesystem-00-read_text_file.json")
+                        .read_text())["tool_response"]
+    text = capped if isinstance(capped, str) else capped[0]["text"]
+    assert text.startswith("Error: result (421,300 characters) exceeds maximum allowed tokens. "
+                           "Output has been saved to ")
     # without structuredContent the content blocks come as they are (git's diff, one text block)
     diff = json.loads((zoo_corpus / "hook_events/git-01-git_diff.json").read_text())
     assert [b["type"] for b in diff["tool_response"]] == ["text"]

@@ -27,15 +27,19 @@ def zoo_events() -> Path:
     return corpora.load("mcpzoo") / "hook_events"
 
 
+FOLDERS = ("hook_events", "hook_events_default_cap")  # MCP token cap 200,000 / Claude Code's
+
+
 def replayed(event: dict[str, Any], project: Path) -> dict[str, Any]:
     """The recorded event in this test's session (its spills and transcript under tmp)."""
     return {**event, **session_fields(project.parent), "cwd": str(project)}
 
 
+@pytest.mark.parametrize("folder", FOLDERS)
 @pytest.mark.parametrize("name", mcp_zoo.NAMES)
 def test_each_recorded_call_gets_the_original_or_no_more_than_claude_code_alone(
-        name: str, zoo_events: Path, project: Path) -> None:
-    paths = sorted(zoo_events.glob(f"{name}-*.json"))
+        name: str, folder: str, project: Path) -> None:
+    paths = sorted((corpora.load("mcpzoo") / folder).glob(f"{name}-*.json"))
     assert paths, f"no recorded hook events of {name}"
     larger: dict[str, tuple[int, int]] = {}
     for path in paths:

@@ -58,9 +58,12 @@ def add_recorder(project: Path, folder: Path) -> None:
 
 def run_zoo_session(name: str, folder: Path, pages: str, garrepa: bool = False,
                     garrepa_home: Path | None = None, timeout: float = 420,
-                    github: tuple[str, Path] | None = None) -> ZooSession:
+                    github: tuple[str, Path] | None = None,
+                    default_token_cap: bool = False) -> ZooSession:
     """Run the session in `folder/proj`, a new project holding the zoo's data (`garrepa init`
-    first when asked). The data is in the project because Claude Code offers the server its
+    first when asked). run_claude raises Claude Code's MCP token cap to 200,000 so the results
+    arrive as the servers made them; `default_token_cap` leaves it at Claude Code's default, where
+    a large result reaches the hook as Claude Code's saved-file notice. The data is in the project because Claude Code offers the server its
     roots: the filesystem server then allows the project and nothing else (measured: every
     path outside it is "Access denied - path outside allowed directories")."""
     project = prepare(folder / "proj")
@@ -78,7 +81,8 @@ def run_zoo_session(name: str, folder: Path, pages: str, garrepa: bool = False,
               for call in server.calls]
     with FakeAnthropic(script, lifetime=timeout + 60) as agent:
         run = run_claude(project, agent.url, folder / "home", home, mcp_config=config,
-                         timeout=timeout, extra_env={"GARREPA_PROVIDER": "none"})
+                         timeout=timeout, extra_env={"GARREPA_PROVIDER": "none"},
+                         unset=("MAX_MCP_OUTPUT_TOKENS",) if default_token_cap else ())
         delivered = [r.get("content") for r in agent.tool_results().values()]
     recorded = [json.loads(p.read_text()) for p in sorted(events.glob("*.json"),
                                                           key=lambda p: int(p.stem))]
