@@ -63,9 +63,10 @@ def run_zoo_session(name: str, folder: Path, pages: str, garrepa: bool = False,
     """Run the session in `folder/proj`, a new project holding the zoo's data (`garrepa init`
     first when asked). run_claude raises Claude Code's MCP token cap to 200,000 so the results
     arrive as the servers made them; `default_token_cap` leaves it at Claude Code's default, where
-    a large result reaches the hook as Claude Code's saved-file notice. The data is in the project because Claude Code offers the server its
-    roots: the filesystem server then allows the project and nothing else (measured: every
-    path outside it is "Access denied - path outside allowed directories")."""
+    a large result reaches the hook as Claude Code's saved-file notice. The data is in the
+    project because Claude Code offers the server its roots: the filesystem server then allows
+    the project and nothing else (measured: every path outside it is "Access denied - path
+    outside allowed directories")."""
     project = prepare(folder / "proj")
     [server] = [s for s in servers(project, pages, *([github] if github else [])) if s.name == name]
     subprocess.run(["git", "init", "-q", "-b", "main"], cwd=project, check=True)
