@@ -3,7 +3,9 @@
 Each server (tests/support/mcp_zoo.py) is started by Claude Code itself from `--mcp-config`, on
 local data; one session calls every tool of it in order. The same calls run twice: the negative
 control with no garrepa (what Claude Code alone delivers: the tool's text exactly as Claude Code
-hands it to a hook) and a project after `garrepa init`. The invariant held for now, per call:
+hands it to a hook) and a project after `garrepa init`. Both sessions carry one observing
+PostToolUse hook that prints nothing and keeps its stdin (tests/support/zoo_session.py): the
+original each call is compared with. The invariant held for now, per call:
 what garrepa delivers is either the original, byte for byte, or a replacement no larger than
 what Claude Code alone delivered. Every call's numbers go to /tmp/garrepa-mcp-zoo-e2e.json for
 the lead (server, tool, original chars, Claude Code alone chars, garrepa chars, decision).
