@@ -5,10 +5,14 @@ local data; one session calls every tool of it in order. The same calls run twic
 control with no garrepa (what Claude Code alone delivers: the tool's text exactly as Claude Code
 hands it to a hook) and a project after `garrepa init`. Both sessions carry one observing
 PostToolUse hook that prints nothing and keeps its stdin (tests/support/zoo_session.py): the
-original each call is compared with. The invariant held for now, per call:
-what garrepa delivers is either the original, byte for byte, or a replacement no larger than
-what Claude Code alone delivered. Every call's numbers go to /tmp/garrepa-mcp-zoo-e2e.json for
-the lead (server, tool, original chars, Claude Code alone chars, garrepa chars, decision).
+original each call is compared with. The invariant, per call: what garrepa delivers is either
+the original, byte for byte, or a replacement that is garrepa's (stamped), smaller than the
+original, and accounts for it (engine/accounting.py: what it leaves out is named with a range).
+Whether that costs the agent less than Claude Code alone (whose own delivery of a result over
+~50,000 chars is a 2 KB preview plus a file to read back) is the answerability benchmark's
+question, per task, with the read-backs counted (docs/benchmarks.md). Every call's numbers go to
+/tmp/garrepa-mcp-zoo-e2e.json (server, tool, original chars, Claude Code alone chars, garrepa
+chars, decision).
 """
 
 from __future__ import annotations
@@ -104,7 +108,7 @@ def record(rows: list[dict[str, Any]]) -> None:
 
 
 @pytest.mark.parametrize("name", mcp_zoo.NAMES)
-def test_zoo_server_delivers_the_original_or_no_more_than_claude_code_alone(
+def test_zoo_server_delivers_the_original_or_an_accountable_replacement(
         name: str, zoo_work: Path, pages: str, github_api: tuple[str, Path], tmp_path: Path,
         garrepa_home: Path, claude_code: Path) -> None:
     skip_if_missing(name, zoo_work, pages)
@@ -143,7 +147,11 @@ def test_zoo_server_delivers_the_original_or_no_more_than_claude_code_alone(
                      "decision": record_of.get("decision"), "reason": record_of.get("reason")})
     record(rows)
     assert len(decisions) == len(server.calls)  # every call reached garrepa's MCP route
-    # the invariant: the original, or a replacement no larger than Claude Code alone delivered
-    larger = {f"{r['call']} ({r['garrepa_chars']:,} > {r['claude_code_alone_chars']:,})"
-              for r in rows if r["replaced"] and r["garrepa_chars"] > r["claude_code_alone_chars"]}
-    assert {item.split(" (")[0] for item in larger} == mcp_zoo.KNOWN_LARGER.get(name, set()), larger
+    # the invariant: the original, or a smaller replacement that accounts for it
+    from garrepa_py.engine import accounting
+
+    for row, index in zip(rows, range(len(rows)), strict=True):
+        if row["replaced"]:
+            got = delivered_text(garrepa.delivered[index])
+            assert row["garrepa_chars"] < row["original_chars"], row
+            assert accounting.unaccounted(got, row["original_chars"]) is None, row

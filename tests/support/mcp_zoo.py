@@ -48,18 +48,6 @@ PYPI_VENVS = {
     "venv-sqlite": {"mcp-server-sqlite": "2025.4.25", "mcp": "1.30.0"},
 }
 CHROMIUM = Path("/usr/bin/chromium")
-# The calls (per server, "NN-tool") whose garrepa replacement is larger than what Claude Code alone
-# delivers today: Claude Code 2.1.328 and 2.1.332 put a result over 50,000 chars in the
-# conversation as a <persisted-output> notice (~2,350 chars: a 2 KB preview and the saved file's
-# path), and garrepa's structural briefing of these is 3.5-6.2 K chars. Pinned by the replay test
-# (tests/mcp/test_zoo_replay.py) and the e2e test, so a new one fails and a fixed one must be
-# struck off here; whether a briefing saves its reader a read-back is the benchmark's question.
-KNOWN_LARGER: dict[str, set[str]] = {
-    "git": {"01-git_diff"},  # 5,700 chars > 2,348 (a 127 K diff)
-    "fetch": {"00-fetch", "01-fetch"},  # 5,485 > 2,347 (51 K page); 4,032 > 2,345 (62 K rst)
-    "sqlite": {"01-read_query"},  # 6,185 > 2,348 (316 K of rows)
-    "github": {"01-github-issue-list", "03-github-commit-list"},  # 3,473 > 2,347; 6,170 > 2,346
-}
 STAMP = ZOO / ".installed"
 NAMES = ("filesystem", "everything", "memory", "git", "fetch", "sqlite", "playwright", "github")
 COMMANDS = ("mcp-server-filesystem", "mcp-server-everything", "mcp-server-memory",
