@@ -33,7 +33,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from answerability_arms import ARMS, GARREPA_ENV, SOURCE, Input  # noqa: E402
+from answerability_arms import ARMS, GARREPA_ENV, SOURCE, Input, mcp_text  # noqa: E402
 from answerability_reader import judge  # noqa: E402
 
 KINDS = ("read", "git", "log", "command", "search", "mcp")
@@ -59,8 +59,13 @@ def kind_of(task: dict[str, Any]) -> str:
 def lay_out(task: dict[str, Any], base: Path, root: Path) -> Input:
     """The task's input in a private directory, as Claude Code would have it."""
     src = task["source"]
-    name, text = source_text(base, src.get("path") or src.get("output_file") or src["text_file"])
     (root / "project").mkdir(parents=True)
+    if "event_file" in src:  # an MCP result as recorded from a real server's hook event
+        event = json.loads(source_text(base, src["event_file"])[1])
+        return Input("mcp", mcp_text(event["tool_response"]), root, root / "unused",
+                     tool=event["tool_name"], tool_input=dict(event["tool_input"]),
+                     response=event["tool_response"], server=dict(event["mcp_server"]))
+    name, text = source_text(base, src.get("path") or src.get("output_file") or src["text_file"])
     kind = kind_of(task)
     if kind == "read":
         doc = root / "project" / "docs" / name
@@ -79,7 +84,7 @@ def run_one(task: dict[str, Any], arm: str, base: Path, scratch: Path) -> dict[s
     same_text = delivery.text.replace(str(root), "<task dir>")  # arms differ in their dir only
     return {"id": task["id"], "arm": arm, "kind": kind_of(task), "answered": outcome.answered,
             "chars": outcome.chars if outcome.answered else 0,
-            "delivered": len(delivery.text), "reads": outcome.reads,
+            "delivered": len(delivery.text), "reads": outcome.reads, "cost": outcome.chars,
             "digest": hashlib.sha256(same_text.encode()).hexdigest()}
 
 
