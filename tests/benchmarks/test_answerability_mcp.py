@@ -33,9 +33,6 @@ GAPS = {
                                   "garrepa digests it and reads back",
     "mcpzoo-memory-read_graph-2": "the relations' index names no from/to; the answer is never "
                                   "read",
-    "mcpzoo-sqlite-read_query-1": "python-repr rows indexed by bare line numbers: no row is "
-                                  "named, the readable copy is 21,000 lines",
-    "mcpzoo-sqlite-read_query-2": "as read_query-1",
 }
 
 
