@@ -16,7 +16,8 @@ issue 28's command route), `search` a Grep tool result in content mode (the sear
 
 `--detail` adds one row per task and arm; `--threshold N` runs the garrepa arm with
 GARREPA_THRESHOLD=N (the data behind a per-route threshold; the default is the configured one);
-`--src DIR` runs it from a copy of src/ with other digest budgets.
+`--src DIR` runs it from a copy of src/ with other digest budgets; `--servers` prints one row
+per MCP task (server, tool, result size, each arm's chars and answer: docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from answerability_arms import ARMS, GARREPA_ENV, SOURCE, Input  # noqa: E402
+from answerability_arms import ARMS, GARREPA_ENV, SOURCE, Input, mcp_text  # noqa: E402
 from answerability_reader import judge  # noqa: E402
 
 KINDS = ("read", "git", "log", "command", "search", "mcp")
@@ -59,8 +60,13 @@ def kind_of(task: dict[str, Any]) -> str:
 def lay_out(task: dict[str, Any], base: Path, root: Path) -> Input:
     """The task's input in a private directory, as Claude Code would have it."""
     src = task["source"]
-    name, text = source_text(base, src.get("path") or src.get("output_file") or src["text_file"])
     (root / "project").mkdir(parents=True)
+    if "event_file" in src:  # an MCP result as recorded from a real server's hook event
+        event = json.loads(source_text(base, src["event_file"])[1])
+        return Input("mcp", mcp_text(event["tool_response"]), root, root / "unused",
+                     tool=event["tool_name"], tool_input=dict(event["tool_input"]),
+                     response=event["tool_response"], server=dict(event["mcp_server"]))
+    name, text = source_text(base, src.get("path") or src.get("output_file") or src["text_file"])
     kind = kind_of(task)
     if kind == "read":
         doc = root / "project" / "docs" / name
@@ -74,12 +80,14 @@ def lay_out(task: dict[str, Any], base: Path, root: Path) -> Input:
 
 def run_one(task: dict[str, Any], arm: str, base: Path, scratch: Path) -> dict[str, Any]:
     root = scratch / f"{task['id']}--{arm}"
-    delivery = ARMS[arm](lay_out(task, base, root))
+    laid_out = lay_out(task, base, root)
+    delivery = ARMS[arm](laid_out)
     outcome = judge(delivery, task["key"], task["answer"], root)
     same_text = delivery.text.replace(str(root), "<task dir>")  # arms differ in their dir only
     return {"id": task["id"], "arm": arm, "kind": kind_of(task), "answered": outcome.answered,
             "chars": outcome.chars if outcome.answered else 0,
-            "delivered": len(delivery.text), "reads": outcome.reads,
+            "delivered": len(delivery.text), "reads": outcome.reads, "cost": outcome.chars,
+            "tool": laid_out.tool, "size": len(laid_out.text),
             "digest": hashlib.sha256(same_text.encode()).hexdigest()}
 
 
@@ -164,6 +172,28 @@ def table(result: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+def servers_table(result: dict[str, Any]) -> str:
+    """Per MCP task: server, tool, result size, Claude Code alone (chars delivered and read
+    back, answered), garrepa (chars delivered, read back, answered) — issue 34's table."""
+    by_id: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
+    for row in result["detail"]:
+        if row["kind"] == "mcp":
+            by_id[row["id"]][row["arm"]] = row
+    out = ["| task | server | tool | result chars | Claude Code alone: chars | answered | "
+           "garrepa: delivered | read back | answered | garrepa ≤ Claude Code |",
+           "| --- | --- | --- | ---: | ---: | --- | ---: | ---: | --- | --- |"]
+    for task_id, arms in by_id.items():
+        ours, theirs = arms["garrepa"], arms["claude-code"]
+        _, server, tool = ours["tool"].split("__", 2)
+        holds = ours["answered"] >= theirs["answered"] and (
+            not ours["answered"] or ours["cost"] <= theirs["cost"])
+        out.append(f"| {task_id} | {server} | {tool} | {ours['size']:,} | {theirs['cost']:,} | "
+                   f"{'yes' if theirs['answered'] else 'no'} | {ours['delivered']:,} | "
+                   f"{ours['cost'] - ours['delivered']:,} | "
+                   f"{'yes' if ours['answered'] else 'no'} | {'yes' if holds else 'NO'} |")
+    return "\n".join(out)
+
+
 def main(argv: list[str]) -> None:
     if "--threshold" in argv:  # an experiment: the garrepa arm with another threshold.minChars
         at = argv.index("--threshold")
@@ -176,11 +206,14 @@ def main(argv: list[str]) -> None:
     args = [a for a in argv if not a.startswith("--")]
     if len(args) != 1:
         sys.exit("usage: python benchmarks/answerability.py TASKS.jsonl [--json] [--detail] "
-                 "[--threshold N] [--src DIR]")
+                 "[--servers] [--threshold N] [--src DIR]")
     result = run(Path(args[0]))
     if "--json" in argv:
         shown = {k: result[k] for k in ("arms", "tasks", "by_kind", "changed_by_kind")}
         print(json.dumps(shown, indent=1))
+        return
+    if "--servers" in argv:  # issue 34's per-task table of the MCP tasks
+        print(servers_table(result))
         return
     print(table(result))
     if "--detail" in argv:

@@ -29,7 +29,10 @@ FAILURE_EDGE = 5_000  # then only its first and last ~5,000 chars are kept
 # on 2.1.328 and 2.1.332: docs/measured-search-tools.md §2)
 GREP_PERSIST_OVER = 20_000
 MCP_INLINE_UP_TO = 50_000  # ≤ ~48K inline, ≥ ~55K persisted: "about 50,000 chars of JSON"
-MCP_TOKEN_CAP = 400_000  # 364K chars still reached the hook whole, 439K did not
+# over this an MCP result is saved and the hook gets the notice instead: the cap is 25,000
+# tokens x 4 by Claude Code's own estimate, so in chars it depends on the text; measured, 364K
+# chars and the zoo's 421,300-char read_text_file reached the hook whole, 439K did not
+MCP_TOKEN_CAP = 430_000
 READ_CAP = 256 * 1024  # a Read over this is an error telling the agent to use offset/limit
 HEAD_TAIL = 8_000
 POINTER = 1_000
@@ -52,6 +55,14 @@ class Input:
     exit_code: int = 0
     tool: str = ""
     tool_input: dict[str, Any] = field(default_factory=dict)  # a search's Grep call
+    # an MCP result exactly as Claude Code hands it to the hook: a string (structuredContent
+    # as compact JSON) or a list of content blocks; None: one text block holding `text`
+    response: Any = None
+    server: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def mcp_response(self) -> Any:
+        return [{"type": "text", "text": self.text}] if self.response is None else self.response
 
     @property
     def project(self) -> Path:
@@ -76,7 +87,9 @@ def _save(folder: Path, name: str, text: str) -> Path:
 # ---- Claude Code's own rules
 
 def persisted_notice(text: str, path: Path) -> str:
-    return (f"<persisted-output>\nOutput too large ({len(text.encode()) / 1024:.1f}KB). Full "
+    # KB of its length in chars (JS string units), as the zoo's transcripts show: 315,971
+    # chars of sqlite rows are "308.6KB", not the 309.8 of their UTF-8 bytes
+    return (f"<persisted-output>\nOutput too large ({len(text) / 1024:.1f}KB). Full "
             f"output saved to: {path}\n\nPreview (first 2KB):\n{text[:PREVIEW]}\n"
             "</persisted-output>")
 
@@ -108,20 +121,51 @@ def grep_delivery(text: str, folder: Path, name: str) -> Delivery:
     return Delivery(persisted_notice(text, path))
 
 
-def mcp_delivery(text: str, folder: Path, name: str) -> Delivery:
+def mcp_text(response: Any) -> str:
+    """What the model reads of an MCP result: the string, or its blocks' texts."""
+    if isinstance(response, str):
+        return response
+    return "\n".join(b.get("text", "") for b in response if isinstance(b, dict))
+
+
+def mcp_delivery(response: Any, folder: Path, name: str) -> Delivery:
+    """Claude Code's rules for an MCP result (measured on 2.1.328; the zoo's transcripts show
+    each): inline up to ~50,000 chars; past it saved with a 2 KB preview — a string as it is
+    (`.txt`), content blocks as the JSON array laid out with 2 spaces (`.json`, so a block's
+    text is one escaped line); past the token cap saved and replaced by its notice."""
+    text = mcp_text(response)
+    if len(text) > MCP_TOKEN_CAP:
+        return over_cap(response, folder, name)
     if len(text) <= MCP_INLINE_UP_TO:
         return Delivery(text)
-    path = _save(folder, name, text)
-    if len(text) > MCP_TOKEN_CAP:
-        return Delivery(token_cap_notice(text, path))
-    return Delivery(persisted_notice(text, path))
+    if isinstance(response, str):
+        return Delivery(persisted_notice(text, _save(folder, f"{name}.txt", text)))
+    laid_out = json.dumps(response, indent=2, ensure_ascii=False)
+    return Delivery(persisted_notice(laid_out, _save(folder, f"{name}.json", laid_out)))
 
 
-def token_cap_notice(text: str, path: Path) -> str:
-    return (f"Error: result ({len(text):,} characters across {text.count(chr(10)) + 1:,} lines) "
-            f"exceeds maximum allowed tokens. Output has been saved to {path}.\nFormat: Plain "
-            "text\nUse offset and limit parameters to read specific portions of the file, or "
-            "search for specific content instead of reading the whole file.")
+def over_cap(response: Any, folder: Path, name: str) -> Delivery:
+    """The token-cap notice and the file it names: structuredContent (a string of JSON) laid
+    out by Claude Code ("N characters", Format: JSON), one text block as it is."""
+    text = mcp_text(response)
+    try:
+        data = json.loads(text) if isinstance(response, str) else None
+    except ValueError:
+        data = None
+    if isinstance(data, (dict, list)):
+        saved = json.dumps(data, indent=2, ensure_ascii=False)
+        size, form = f"{len(saved):,} characters", "JSON" if isinstance(data, dict) else \
+            "JSON array"
+    else:
+        saved = text
+        lines = text.count("\n") + 1
+        size = f"{len(text):,} characters across {lines:,} line{'s' if lines > 1 else ''}"
+        form = "Plain text"
+    path = _save(folder, f"{name}.txt", saved)
+    return Delivery(f"Error: result ({size}) exceeds maximum allowed tokens. Output has been "
+                    f"saved to {path}.\nFormat: {form}\nUse offset and limit parameters to read "
+                    "specific portions of the file, or search for specific content instead of "
+                    "reading the whole file.")
 
 
 def read_delivery(doc: Path) -> Delivery:
@@ -137,7 +181,7 @@ def claude_code(task: Input) -> Delivery:
     if task.kind == "read":
         return read_delivery(task.path)
     if task.kind == "mcp":
-        return mcp_delivery(task.text, task.tool_results, "mcp-result.txt")
+        return mcp_delivery(task.mcp_response, task.tool_results, "mcp-result")
     if task.kind == "search":
         return grep_delivery(task.text, task.tool_results, "grep-result.txt")
     if task.exit_code != 0:
@@ -276,18 +320,17 @@ def _garrepa_log(task: Input) -> Delivery:
 
 
 def _garrepa_mcp(task: Input) -> Delivery:
-    response: Any = [{"type": "text", "text": task.text}]
-    if len(task.text) > MCP_TOKEN_CAP:  # Claude Code replaced it before the hook ran
+    """The hook on the event exactly as Claude Code hands it over (over the token cap: the
+    notice naming the saved file); its reply is rendered by the same MCP rules."""
+    response = task.mcp_response
+    if len(mcp_text(response)) > MCP_TOKEN_CAP:  # Claude Code replaced it before the hook ran
         response = claude_code(task).text
-    reply = run_hook(task, {**_event(task, task.tool, {}, response),
-                            "mcp_server": {"name": task.tool.split("__")[1],
-                                           "source": "project"}})
+    server = task.server or {"name": task.tool.split("__")[1], "source": "project"}
+    reply = run_hook(task, {**_event(task, task.tool, task.tool_input, response),
+                            "mcp_server": server})
     if not reply or "updatedToolOutput" not in reply:
         return claude_code(task)
-    out = reply["updatedToolOutput"]
-    text = out if isinstance(out, str) else "\n".join(
-        b.get("text", "") for b in out if isinstance(b, dict))
-    return mcp_delivery(text, task.tool_results, "garrepa-reply.txt")
+    return mcp_delivery(reply["updatedToolOutput"], task.tool_results, "garrepa-reply")
 
 
 def _garrepa_search(task: Input) -> Delivery:

@@ -27,6 +27,7 @@ its arguments, so it cannot steer it. Only `judge` sees the answer, to stop when
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -155,8 +156,10 @@ class Outcome:
 
 def judge(delivery: Delivery, key: list[str], answer: list[str],
           root: Path | None = None) -> Outcome:
-    """Follows `looks` until every answer string has been seen (in any of the texts seen)."""
-    wanted = [_flat(a) for a in answer]
+    """Follows `looks` until every answer string has been seen (in any of the texts seen), as
+    it is or escaped as a JSON string: Claude Code saves an MCP result's content blocks as a
+    JSON array, where a block's text is one escaped line, and an agent reads it as the same."""
+    wanted = [(_flat(a), _flat(json.dumps(a, ensure_ascii=False)[1:-1])) for a in answer]
     seen: list[str] = []
     chars = 0
     reads = -1
@@ -164,6 +167,6 @@ def judge(delivery: Delivery, key: list[str], answer: list[str],
         seen.append(_flat(text))
         chars += len(text)
         reads += 1
-        if all(any(a in s for s in seen) for a in wanted):
+        if all(any(a in s or escaped in s for s in seen) for a, escaped in wanted):
             return Outcome(True, chars, reads)
     return Outcome(False, chars, reads)

@@ -132,7 +132,19 @@ def tasks() -> list[dict[str, Any]]:
 
 
 def source_of(task: dict[str, Any]) -> str:
+    """The task's input as the model would read it whole (a recorded MCP result's text, with a
+    structuredContent {"content": text} unwrapped after its JSON form)."""
     src = task["source"]
+    if "event_file" in src:
+        response = json.loads(answerability.source_text(TASKS.parent, src["event_file"])[1])[
+            "tool_response"]
+        text = answerability.mcp_text(response)
+        try:
+            inner = json.loads(text)
+        except ValueError:
+            return text
+        content = inner.get("content") if isinstance(inner, dict) else None
+        return f"{text}\n{content}" if isinstance(content, str) else text
     return answerability.source_text(TASKS.parent, src.get("path") or src.get("output_file")
                                      or src["text_file"])[1]
 
@@ -196,7 +208,8 @@ def test_a_run_prints_the_json_the_issue_specifies(tmp_path: Path,
     subset = tmp_path / "tasks.jsonl"
     lines = []
     for task in chosen.values():
-        src = {k: (str(TASKS.parent / v) if k in ("path", "output_file", "text_file") else v)
+        src = {k: (str(TASKS.parent / v) if k in ("path", "output_file", "text_file",
+                                                  "event_file") else v)
                for k, v in task["source"].items()}
         lines.append(json.dumps({**task, "source": src}))
     subset.write_text("\n".join(lines) + "\n")
@@ -233,7 +246,8 @@ def _subset(tmp_path: Path, kinds: tuple[str, ...]) -> Path:
     lines = []
     for task in tasks():
         if answerability.kind_of(task) in kinds:
-            src = {k: (str(TASKS.parent / v) if k in ("output_file", "text_file") else v)
+            src = {k: (str(TASKS.parent / v) if k in ("output_file", "text_file", "event_file")
+                       else v)
                    for k, v in task["source"].items()}
             lines.append(json.dumps({**task, "source": src}))
     subset = tmp_path / "tasks.jsonl"

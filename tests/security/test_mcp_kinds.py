@@ -146,12 +146,32 @@ def test_fetch_markdown_gets_the_document_map(project: Path, doc_corpus: Path) -
 
 
 def test_sqlite_rows_get_columns_and_row_ranges(project: Path, github_corpus: Path) -> None:
+    """Each row one line of the readable copy, as the server wrote it, and every row named by
+    its first cell on a line with its range (issue 34: 3,000 rows were indexed by bare line
+    numbers, no row named, and the benchmark's reader never found one)."""
     issues = json.loads((github_corpus / "Issue33_testClosedIssues-31.json").read_text())
     rows = [{"number": i["number"], "title": i["title"], "state": i["state"],
              "created_at": i["created_at"]} for i in issues] * 4
     text, lines = brief(project, shapes.blocks(shapes.sqlite_rows(rows)),
                         "mcp__sqlite__read_query", LOW)
     assert content_line(text).startswith("Content: table (rows); unwrapped from python-repr")
+    assert "columns: number | title | state | created_at" in text
+    named = re.findall(r"^lines (\d+)-(\d+): (.+)$", text, re.M)
+    assert sum(int(b) - int(a) + 1 for a, b, _ in named) == len(rows)
+    for start, end, cells in named:
+        assert cells.split(" | ") == [str(r["number"]) for r in rows[int(start) - 1:int(end)]]
+    assert lines == [repr(row) for row in rows]
+    assert all(line in shapes.sqlite_rows(rows) for line in lines)
+
+
+def test_json_rows_keep_the_json_index(project: Path, github_corpus: Path) -> None:
+    """The control: the same rows as a JSON array (not a Python repr) stay JSON, one value a
+    line, each row whole with its range."""
+    issues = json.loads((github_corpus / "Issue33_testClosedIssues-31.json").read_text())
+    rows = [{"number": i["number"], "title": i["title"], "state": i["state"],
+             "created_at": i["created_at"]} for i in issues] * 4
+    text, lines = brief(project, shapes.blocks(json.dumps(rows)), "mcp__db__query", LOW)
+    assert not re.search(r"^lines \d+-\d+: ", text, re.M)
     spans = re.findall(r"^  L(\d+)\.\.(\d+) ", text, re.M)
     assert len(spans) == len(rows)
     for (start, end), row in zip(spans, rows, strict=True):

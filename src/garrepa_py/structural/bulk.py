@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable
+from typing import Any
 
 from garrepa_py.structural import command_output, document, git_digest, sniff
 from garrepa_py.structural.briefing import Structural
@@ -203,6 +204,33 @@ def table(text: str, detail: str, budget: int) -> str:
     out.append("Every row, in ranges (lines | rows | first cell of the first … last row):")
     out += _runs(lines, rows, lambda line: (cells(line) or [""])[0])
     return _fit(out, budget, "lines of this table's digest")
+
+
+RUN_ROWS = 20  # rows named on one line of a rows digest
+
+
+def rows(items: list[Any], budget: int) -> str:
+    """A query's rows, one a line in the readable copy (line N is row N): the columns, then
+    every row by its first cell, RUN_ROWS to a line with their line range; over the budget,
+    runs of first … last cells."""
+    columns = list(dict.fromkeys(k for item in items[:200] if isinstance(item, dict)
+                                 for k in item))
+
+    def first(item: Any) -> str:
+        cells = list(item.values()) if isinstance(item, dict) else list(item)
+        return cut_text(str(cells[0]), 24) if cells else ""
+
+    out = [f"Rows: {len(items):,}, one a line (line N is row N); columns: "
+           + (" | ".join(cut_text(c, CELL) for c in columns) or "(tuples)"),
+           f"Every row by its first cell{' (' + columns[0] + ')' if columns else ''}, "
+           f"{RUN_ROWS} a line:"]
+    named = [f"lines {at + 1}-{min(at + RUN_ROWS, len(items))}: "
+             + " | ".join(first(item) for item in items[at:at + RUN_ROWS])
+             for at in range(0, len(items), RUN_ROWS)]
+    if sum(len(line) + 1 for line in out + named) > budget - 120:
+        cells = [first(item) for item in items]
+        named = _runs(cells, list(range(1, len(items) + 1)), lambda cell: cell)
+    return _fit(out + named, budget, "lines of this rows digest")
 
 
 def snapshot(text: str, budget: int) -> str:

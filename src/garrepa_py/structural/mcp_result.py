@@ -9,6 +9,7 @@ index of structural/json_digest.py over its one-value-per-line layout.
 
 from __future__ import annotations
 
+import json
 from itertools import islice
 from typing import Any
 
@@ -74,7 +75,7 @@ def sniffed(text: str) -> sniff.Bulk | None:
 
 def _data(found: sniff.Bulk) -> Any:
     """The JSON value whose one-value-per-line layout is the block's readable copy, if any."""
-    if found.kind == "json" or (found.kind == "table" and found.detail == "rows"):
+    if found.kind == "json":
         return found.value
     return None
 
@@ -83,6 +84,9 @@ def _bulk_text(found: sniff.Bulk) -> str:
     """The block's readable copy when it is line-oriented text (the unwrapped bulk)."""
     if found.kind == "listing" and found.detail == "tree":
         return "\n".join(sniff.tree_paths(found.value))
+    if found.kind == "table" and found.detail == "rows":  # one row a line, as the server wrote it
+        show = repr if "python-repr" in found.how else json.dumps
+        return "\n".join(show(row) for row in found.value)
     return found.text
 
 
@@ -170,6 +174,8 @@ def _sniffed_block(text: str, found: sniff.Bulk, budget: int, first_line: int
     from garrepa_py.structural import bulk, command_output  # only for a sniffed kind
 
     readable = _bulk_text(found)
+    if found.kind == "table" and found.detail == "rows":
+        return f"{what}\n{bulk.rows(found.value, room)}", readable.count("\n") + 1
     body = bulk.digest(found.kind, found.detail, readable, room) or \
         command_output.digest(readable, "", room).text
     return f"{what}\n{body}", readable.count("\n") + 1
