@@ -165,19 +165,22 @@ def _what(found: sniff.Bulk, first_line: int) -> str:
 def _sniffed_block(text: str, found: sniff.Bulk, budget: int, first_line: int
                    ) -> tuple[str, int]:
     what = _what(found, first_line if _data(found) is None else 1)
-    room = max(budget - len(what) - 1, 600)
     value = _data(found)
     if value is not None:
         lines, spans = _layout(text, value, first_line)
-        body = json_digest.digest(value, room, spans)
+        body = json_digest.digest(value, max(budget - len(what) - 1, 600), spans)
         return f"{what}\n{body}", len(lines)
     from garrepa_py.structural import bulk, command_output  # only for a sniffed kind
 
     readable = _bulk_text(found)
+    # a kind's own cap (config/budgets.py): a 421 K changelog's map lists its versions in 10.6 K
+    budget = min(budget, budgets.MCP_KIND_CHARS.get(found.kind, budget))
+    room = max(budget - len(what) - 1, 600)
     if found.kind == "table" and found.detail == "rows":
-        return f"{what}\n{bulk.rows(found.value, room)}", readable.count("\n") + 1
-    body = bulk.digest(found.kind, found.detail, readable, room) or \
-        command_output.digest(readable, "", room).text
+        body = bulk.rows(found.value, room)
+    else:
+        body = bulk.digest(found.kind, found.detail, readable, room) or \
+            command_output.digest(readable, "", room).text
     return f"{what}\n{body}", readable.count("\n") + 1
 
 
