@@ -29,10 +29,6 @@ GAPS = {
                                   "of a 410 K changelog is 26.7 K",
     "mcpzoo-fs-read_multiple_files-2": "the files digest names each file's range, not its "
                                        "sections: the key is read for in chunks",
-    "mcpzoo-memory-read_graph-1": "40 K inline for Claude Code; over mcp's 32,000 threshold "
-                                  "garrepa digests it and reads back",
-    "mcpzoo-memory-read_graph-2": "the relations' index names no from/to; the answer is never "
-                                  "read",
 }
 
 

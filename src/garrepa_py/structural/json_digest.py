@@ -346,9 +346,10 @@ def table(items: list[dict[str, Any]], name: str, indent: str,
         head.append(f"{indent}  built from each row: " + ", ".join(built))
     where = "its line range in the file named at the end, then " if rp.places else ""
     if id(items) in rp.bare:
-        return [f"{indent}{name}: {len(items)} items, too many to list one per line; each by "
-                f"{'the line where it starts in the file named at the end, then ' if rp.places else ''}"
-                f"its own {' | '.join(k for k in json_index.INDEX_KEYS if any(k in item for item in items))}",
+        own = [k for k in json_index.INDEX_KEYS if any(k in item for item in items)]
+        return [f"{indent}{name}: {len(items)} items, too many to list one per line; "
+                f"{'runs of items, a line each: the run' + chr(39) + 's line range in the file named at the end, then ' if rp.places else ''}"
+                f"each item's own {' | '.join(own) + ', or ' if own else ''}label",
                 *head, *json_index.bare(items, rp, indent + "  ")]
     if id(items) in rp.compact:
         columns, entries = rp.index(items, shared)
@@ -459,8 +460,9 @@ def fit(lines: list[str], budget: int) -> str:
         if span is not None:
             first_line = first_line or int(span.group(1))
             bare = bare or "; L" in row
-            if not bare:
-                firsts.append(row[span.end():].split(" | ", 1)[0].split(" ", 1)[0])
+            if not bare:  # named with its own lines: each row left out stays a read away
+                first = row[span.end():].split(" | ", 1)[0].split(" ", 1)[0]
+                firsts.append(f"{first} {row[:span.end()].rstrip(' |')}")
             continue
         bare = False
         if " | " in row:
@@ -477,7 +479,8 @@ def fit(lines: list[str], budget: int) -> str:
             named.append(first)
             room -= len(first) + 2
         more = f" and {len(firsts) - len(named)} more" if len(named) < len(firsts) else ""
-        note += f"; first cell of each row: {', '.join(named)}{more}"
+        note += f"; first cell of each row{' and its lines' if first_line else ''}: " \
+            f"{', '.join(named)}{more}"
     return "\n".join([*kept, note])
 
 
