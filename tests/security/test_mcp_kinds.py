@@ -3,8 +3,8 @@ bulk is, every range it names true in the readable copy; a degenerate digest nev
 
 The shapes wrap the committed corpora the way each server wraps its results
 (tests/support/mcp_shapes.py); each has a negative control: the GitHub JSON array keeps
-today's item index, a rich API object with one huge string passes whole rather than being
-digested to one line.
+today's item index; a rich API object whose one huge string has no structure of its own passes
+whole rather than being digested to one line.
 """
 
 from __future__ import annotations
@@ -237,10 +237,39 @@ def gist(content: str) -> str:
                                                   "content": content}}})
 
 
-def test_degenerate_digest_passes_the_original(project: Path, doc_corpus: Path,
-                                               garrepa_home: Path) -> None:
+def test_a_gist_whose_bulk_is_a_document_is_mapped_with_its_fields(
+        project: Path, doc_corpus: Path, garrepa_home: Path) -> None:
+    """Issue 34: a 19-key API object with one huge string used to pass whole (its JSON digest
+    was `content: …(+N chars)`). Now its fields come first as written, every object with its
+    lines, and the string is mapped by its own kind into the same readable copy."""
     doc = (doc_corpus / "attrs-23.2.0/CHANGELOG.md").read_text()
-    out = reply(hook(project, mcp_event(project.parent, shapes.blocks(gist(doc)),
+    text, lines = brief(project, shapes.blocks(gist(doc)), "mcp__github__get_gist")
+    assert last(garrepa_home)["reason"] == "briefed"
+    first = doc.split("\n").index("# Changelog") + 1  # the heading's line in the string
+    assert content_line(text).startswith(
+        "Content: a JSON object whose bulk is files.CHANGELOG.md.content, "
+        f"{len(doc):,} chars of document (markdown); the readable copy holds the object at ")
+    assert '"id":"6296553"' in text and '"created_at":"2013-08-21T16:28:24Z"' in text
+    owner = re.search(r"^owner: L(\d+)(?:\.\.(\d+))?$", text, re.M)  # small: one line
+    assert owner, text[:2000]
+    shown = "\n".join(lines[int(owner[1]) - 1:int(owner[2] or owner[1])])
+    assert json.loads(shown.split(": ", 1)[1].rstrip(",")) == {"login": "jacquev6", "id": 327146}
+    start = int(re.search(r"the text as its own lines from line (\d+)\.", text)[1])  # type: ignore[index]
+    assert "\n".join(lines[start - 1:]) == doc.rstrip("\n")  # the string, one line a line
+    rows = section_rows(text)
+    assert len(rows) > 30 and rows[0][1] == start + first - 1
+    for title, row_start, _end in rows:
+        assert title.split(" ")[-1] in lines[row_start - 1]
+    assert "…(+" not in text.split("files.CHANGELOG.md.content (lines")[1]
+
+
+def test_degenerate_digest_passes_the_original(project: Path, garrepa_home: Path) -> None:
+    """The control: the same object whose string is prose with no structure of its own
+    (no headings, no listing, no log) still gets only the JSON digest's one line for it, and
+    that passes whole."""
+    prose = "\n".join(f"Note {n}: the weather was fine and nothing happened at all today."
+                      for n in range(1500))
+    out = reply(hook(project, mcp_event(project.parent, shapes.blocks(gist(prose)),
                                         "mcp__github__get_gist")))
     assert out is None  # the whole result reaches the agent, as with Claude Code alone
     record = last(garrepa_home)

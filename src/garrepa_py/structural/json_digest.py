@@ -416,8 +416,11 @@ def render(value: Any, name: str = "result", indent: str = "",
             out += render(item, f"[{index}]", indent + "  ", render_pass)
         return out
     if isinstance(value, dict):
-        out = [f"{indent}{name}:"] if name else []
+        place = render_pass.place(value) if render_pass and render_pass.object_ranges else ""
+        out = [f"{indent}{name}:{' ' + place if place else ''}"] if name else []
         items = list(value.items())
+        if not name and not indent:  # the top level: its scalars first, then what nests
+            items.sort(key=lambda kv: isinstance(kv[1], (dict, list)))
         flat_map = len(items) > LONG_RUN and all(not isinstance(v, (dict, list)) for _, v in items)
         if flat_map:  # e.g. {version: date} with thousands of entries: the two ends matter
             skipped = len(items) - HEAD_RUN - TAIL_RUN
@@ -509,9 +512,10 @@ MAX_RENDERS = 6  # each turns the largest remaining tables into indexes
 
 
 def digest(value: Any, budget: int = 20000, spans: dict[int, Span] | None = None,
-           depth_checked: bool = False) -> str:
+           depth_checked: bool = False, object_ranges: bool = False) -> str:
     """The briefing of `value` within `budget` chars. With `spans` (json_lines.layout of this
-    very value), each row and index line starts with its lines in the readable copy.
+    very value), each row and index line starts with its lines in the readable copy, and with
+    `object_ranges` each nested object's name line ends with its lines.
 
     Tables are shown whole while they fit; then the largest become an index (a line per item
     with every id, number, key and sha in it), as few as needed, so every item stays accounted
@@ -526,6 +530,7 @@ def digest(value: Any, budget: int = 20000, spans: dict[int, Span] | None = None
     name = "result" if isinstance(pruned, list) else ""
     render_pass = RenderPass(Places(spans, origin) if spans is not None and origin is not None
                         else None)
+    render_pass.object_ranges = object_ranges
     lines = render(pruned, name, "", render_pass)
     for _ in range(MAX_RENDERS):
         total = sum(len(line) + 1 for line in lines)

@@ -31,6 +31,7 @@ class RenderPass:
 
     def __init__(self, places: Places | None) -> None:
         self.places = places
+        self.object_ranges = False  # each nested object's name line ends with its lines
         self.compact: set[int] = set()  # id(list) → shown as an index
         self.bare: set[int] = set()  # id(list) → shown as a bare index: start line, own handles
         self.compacted: dict[int, int] = {}  # id(list) → chars its index took
