@@ -227,6 +227,37 @@ def test_control_memory_graph_keeps_the_item_index(project: Path, github_corpus:
         assert json.loads("\n".join(lines[int(start) - 1:int(end)]).rstrip(","))["name"] == name
 
 
+ZOO_GRAPH = Path(__file__).resolve().parents[2] / "benchmarks/answerability/inputs/mcpzoo/" \
+    "memory-read_graph.json.xz"
+
+
+def test_memory_graph_names_every_entity_and_relation_with_its_lines(project: Path) -> None:
+    """server-memory's real read_graph (the zoo's recording): entities have no id, relations
+    no name. Before, their rows named nothing (`L1780..1784 (no handle)`); now each entity is
+    named in a run whose lines hold it, and each relation by its ends on the line that holds
+    it as the server wrote it."""
+    import lzma
+
+    event = json.loads(lzma.decompress(ZOO_GRAPH.read_bytes()))
+    graph = json.loads(event["tool_response"])
+    text, lines = brief(project, event["tool_response"], "mcp__memory__read_graph")
+    assert "(no handle)" not in text
+    named = 0
+    entities = text.split("\nentities: ", 1)[1].split("\nrelations: ", 1)[0]
+    for first, final, names in re.findall(r"^  L(\d+)\.\.(\d+) (.+)$", entities, re.M):
+        held = re.findall(r'"name": "([^"]+)"', "\n".join(lines[int(first) - 1:int(final)]))
+        assert held == names.split("; ")
+        named += len(held)
+    assert named == len(graph["entities"])
+    rows = re.findall(r"(?:^  L(\d+) \| (\S+) \| (\S+)$)|(?:(PyGithub#\d+) L(\d+))", text, re.M)
+    ends = {(r[1], int(r[0])) if r[0] else (r[3], int(r[4])) for r in rows}
+    assert len(ends) > len(graph["relations"]) // 2  # rows, then the ones fit names with lines
+    for start, line in ends:
+        relation = json.loads(lines[line - 1].strip().rstrip(","))
+        assert relation["from"] == start
+        assert lines[line - 1].strip().rstrip(",") == json.dumps(relation, separators=(",", ":"))
+
+
 def gist(content: str) -> str:
     """A GitHub gist: many fields (no thin wrapper) and one file whose content is the bulk."""
     return json.dumps({"url": "https://api.github.com/gists/6296553", "id": "6296553",

@@ -347,8 +347,9 @@ def table(items: list[dict[str, Any]], name: str, indent: str,
     where = "its line range in the file named at the end, then " if rp.places else ""
     if id(items) in rp.bare:
         own = [k for k in json_index.INDEX_KEYS if any(k in item for item in items)]
-        return [f"{indent}{name}: {len(items)} items, too many to list one per line; "
-                f"{'runs of items, a line each: the run' + chr(39) + 's line range in the file named at the end, then ' if rp.places else ''}"
+        runs = "runs of items, a line each: the run's line range in the file named at the " \
+            "end, then " if rp.places else ""
+        return [f"{indent}{name}: {len(items)} items, too many to list one per line; {runs}"
                 f"each item's own {' | '.join(own) + ', or ' if own else ''}label",
                 *head, *json_index.bare(items, rp, indent + "  ")]
     if id(items) in rp.compact:

@@ -4,8 +4,9 @@ A result spilled as one 250,000-char line cannot be read in parts: Claude Code's
 whole line whatever `limit` says. Laid out like `json.dumps(value, indent=1)` (values unchanged,
 non-ASCII kept), a Read with offset/limit returns a bounded slice, and the briefing can name the
 lines of item 137. A small object or list of scalars (an edge, a package, a label: up to
-FLAT_CHARS) is one compact line instead, as the server wrote it: a fact read whole in one line. Same input, same layout: the engine spills the exact result through the same
-function the compressor used to number its rows.
+FLAT_CHARS) is one compact line instead, as the server wrote it: a fact read whole in one line.
+Same input, same layout: the engine spills the exact result through the same function the
+compressor used to number its rows.
 """
 
 from __future__ import annotations
