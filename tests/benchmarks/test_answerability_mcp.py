@@ -30,10 +30,6 @@ GAPS = {
     "mcpzoo-fs-read_multiple_files-2": "both read their copy whole: garrepa's 3,070 numbered "
                                        "lines, Claude Code's one line; 'colorama' heads no "
                                        "section",
-    "mcpzoo-memory-read_graph-1": "40 K inline for Claude Code; over mcp's 32,000 threshold "
-                                  "garrepa digests it and reads back",
-    "mcpzoo-memory-read_graph-2": "the relations' index names no from/to; the answer is never "
-                                  "read",
 }
 
 

@@ -102,8 +102,11 @@ def test_every_item_of_a_long_list_is_accounted_for(github_corpus: Path) -> None
     assert len(body) <= len(source) / 10
     assert fabricated(body, source) == []
     readable = mcp_result.readable([source]).split("\n")
-    starts = dict(re.findall(r"L(\d+) (\d+) \d+", body))  # "L<line> <id> <number>"
+    # runs of issues, a line each: "L<first>..<last> <title> <id> <number>; <title> <id> …"
+    where: dict[str, tuple[int, int]] = {}
+    for first, last, entries in re.findall(r"^ *L(\d+)\.\.(\d+) (.*)$", body, re.M):
+        for entry in entries.split("; "):
+            where[" ".join(entry.split(" ")[-2:])] = (int(first), int(last))
     for issue in issues:
-        line = next(k for k, v in starts.items() if v == str(issue["id"]))
-        assert readable[int(line) - 1] == " {"
-        assert f" {issue['id']} {issue['number']}" in body
+        first, last = where[f"{issue['id']} {issue['number']}"]
+        assert f'  "id": {issue["id"]},' in readable[first - 1:last]  # the issue's own id

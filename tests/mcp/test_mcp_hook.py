@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from garrepa_py import journal
+from garrepa_py.structural import mcp_result
 from garrepa_py.structural.handles import fabricated
 
 from ..conftest import run_hook, session_fields, tool_results_dir
@@ -119,7 +120,7 @@ def test_saved_file_string_is_read_back(project: Path, issues_json: str, tmp_pat
 
 def test_a_line_oriented_saved_file_is_read_in_place(project: Path, issues_json: str) -> None:
     saved = tool_results_dir(project.parent) / "mcp-github-list_issues-1796036502642-abc123.txt"
-    saved.write_text(json.dumps(json.loads(issues_json), indent=1, ensure_ascii=False))
+    saved.write_text(mcp_result.readable([issues_json]))  # already garrepa's own layout
     message = (f"Error: result (60,000 characters across 2,000 lines) exceeds maximum allowed "
                f"tokens. Output has been saved to {saved}.\nFormat: Plain text\nUse offset and "
                "limit parameters to read specific portions of the file.")

@@ -3,8 +3,8 @@ bulk is, every range it names true in the readable copy; a degenerate digest nev
 
 The shapes wrap the committed corpora the way each server wraps its results
 (tests/support/mcp_shapes.py); each has a negative control: the GitHub JSON array keeps
-today's item index, a rich API object with one huge string passes whole rather than being
-digested to one line.
+today's item index; a rich API object whose one huge string has no structure of its own passes
+whole rather than being digested to one line.
 """
 
 from __future__ import annotations
@@ -172,9 +172,10 @@ def test_json_rows_keep_the_json_index(project: Path, github_corpus: Path) -> No
              "created_at": i["created_at"]} for i in issues] * 4
     text, lines = brief(project, shapes.blocks(json.dumps(rows)), "mcp__db__query", LOW)
     assert not re.search(r"^lines \d+-\d+: ", text, re.M)
-    spans = re.findall(r"^  L(\d+)\.\.(\d+) ", text, re.M)
+    spans = re.findall(r"^  L(\d+)(?:\.\.(\d+))? ", text, re.M)
     assert len(spans) == len(rows)
     for (start, end), row in zip(spans, rows, strict=True):
+        end = end or start  # a small row of scalars is one compact line
         assert json.loads("\n".join(lines[int(start) - 1:int(end)]).rstrip(",")) == row
 
 
@@ -226,6 +227,37 @@ def test_control_memory_graph_keeps_the_item_index(project: Path, github_corpus:
         assert json.loads("\n".join(lines[int(start) - 1:int(end)]).rstrip(","))["name"] == name
 
 
+ZOO_GRAPH = Path(__file__).resolve().parents[2] / "benchmarks/answerability/inputs/mcpzoo/" \
+    "memory-read_graph.json.xz"
+
+
+def test_memory_graph_names_every_entity_and_relation_with_its_lines(project: Path) -> None:
+    """server-memory's real read_graph (the zoo's recording): entities have no id, relations
+    no name. Before, their rows named nothing (`L1780..1784 (no handle)`); now each entity is
+    named in a run whose lines hold it, and each relation by its ends on the line that holds
+    it as the server wrote it."""
+    import lzma
+
+    event = json.loads(lzma.decompress(ZOO_GRAPH.read_bytes()))
+    graph = json.loads(event["tool_response"])
+    text, lines = brief(project, event["tool_response"], "mcp__memory__read_graph")
+    assert "(no handle)" not in text
+    named = 0
+    entities = text.split("\nentities: ", 1)[1].split("\nrelations: ", 1)[0]
+    for first, final, names in re.findall(r"^  L(\d+)\.\.(\d+) (.+)$", entities, re.M):
+        held = re.findall(r'"name": "([^"]+)"', "\n".join(lines[int(first) - 1:int(final)]))
+        assert held == names.split("; ")
+        named += len(held)
+    assert named == len(graph["entities"])
+    rows = re.findall(r"(?:^  L(\d+) \| (\S+) \| (\S+)$)|(?:(PyGithub#\d+) L(\d+))", text, re.M)
+    ends = {(r[1], int(r[0])) if r[0] else (r[3], int(r[4])) for r in rows}
+    assert len(ends) > len(graph["relations"]) // 2  # rows, then the ones fit names with lines
+    for start, line in ends:
+        relation = json.loads(lines[line - 1].strip().rstrip(","))
+        assert relation["from"] == start
+        assert lines[line - 1].strip().rstrip(",") == json.dumps(relation, separators=(",", ":"))
+
+
 def gist(content: str) -> str:
     """A GitHub gist: many fields (no thin wrapper) and one file whose content is the bulk."""
     return json.dumps({"url": "https://api.github.com/gists/6296553", "id": "6296553",
@@ -236,10 +268,39 @@ def gist(content: str) -> str:
                                                   "content": content}}})
 
 
-def test_degenerate_digest_passes_the_original(project: Path, doc_corpus: Path,
-                                               garrepa_home: Path) -> None:
+def test_a_gist_whose_bulk_is_a_document_is_mapped_with_its_fields(
+        project: Path, doc_corpus: Path, garrepa_home: Path) -> None:
+    """Issue 34: a 19-key API object with one huge string used to pass whole (its JSON digest
+    was `content: …(+N chars)`). Now its fields come first as written, every object with its
+    lines, and the string is mapped by its own kind into the same readable copy."""
     doc = (doc_corpus / "attrs-23.2.0/CHANGELOG.md").read_text()
-    out = reply(hook(project, mcp_event(project.parent, shapes.blocks(gist(doc)),
+    text, lines = brief(project, shapes.blocks(gist(doc)), "mcp__github__get_gist")
+    assert last(garrepa_home)["reason"] == "briefed"
+    first = doc.split("\n").index("# Changelog") + 1  # the heading's line in the string
+    assert content_line(text).startswith(
+        "Content: a JSON object whose bulk is files.CHANGELOG.md.content, "
+        f"{len(doc):,} chars of document (markdown); the readable copy holds the object at ")
+    assert '"id":"6296553"' in text and '"created_at":"2013-08-21T16:28:24Z"' in text
+    owner = re.search(r"^owner: L(\d+)(?:\.\.(\d+))?$", text, re.M)  # small: one line
+    assert owner, text[:2000]
+    shown = "\n".join(lines[int(owner[1]) - 1:int(owner[2] or owner[1])])
+    assert json.loads(shown.split(": ", 1)[1].rstrip(",")) == {"login": "jacquev6", "id": 327146}
+    start = int(re.search(r"the text as its own lines from line (\d+)\.", text)[1])  # type: ignore[index]
+    assert "\n".join(lines[start - 1:]) == doc.rstrip("\n")  # the string, one line a line
+    rows = section_rows(text)
+    assert len(rows) > 30 and rows[0][1] == start + first - 1
+    for title, row_start, _end in rows:
+        assert title.split(" ")[-1] in lines[row_start - 1]
+    assert "…(+" not in text.split("files.CHANGELOG.md.content (lines")[1]
+
+
+def test_degenerate_digest_passes_the_original(project: Path, garrepa_home: Path) -> None:
+    """The control: the same object whose string is prose with no structure of its own
+    (no headings, no listing, no log) still gets only the JSON digest's one line for it, and
+    that passes whole."""
+    prose = "\n".join(f"Note {n}: the weather was fine and nothing happened at all today."
+                      for n in range(1500))
+    out = reply(hook(project, mcp_event(project.parent, shapes.blocks(gist(prose)),
                                         "mcp__github__get_gist")))
     assert out is None  # the whole result reaches the agent, as with Claude Code alone
     record = last(garrepa_home)

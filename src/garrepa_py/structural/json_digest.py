@@ -346,9 +346,11 @@ def table(items: list[dict[str, Any]], name: str, indent: str,
         head.append(f"{indent}  built from each row: " + ", ".join(built))
     where = "its line range in the file named at the end, then " if rp.places else ""
     if id(items) in rp.bare:
-        return [f"{indent}{name}: {len(items)} items, too many to list one per line; each by "
-                f"{'the line where it starts in the file named at the end, then ' if rp.places else ''}"
-                f"its own {' | '.join(k for k in json_index.INDEX_KEYS if any(k in item for item in items))}",
+        own = [k for k in json_index.INDEX_KEYS if any(k in item for item in items)]
+        runs = "runs of items, a line each: the run's line range in the file named at the " \
+            "end, then " if rp.places else ""
+        return [f"{indent}{name}: {len(items)} items, too many to list one per line; {runs}"
+                f"each item's own {' | '.join(own) + ', or ' if own else ''}label",
                 *head, *json_index.bare(items, rp, indent + "  ")]
     if id(items) in rp.compact:
         columns, entries = rp.index(items, shared)
@@ -415,8 +417,11 @@ def render(value: Any, name: str = "result", indent: str = "",
             out += render(item, f"[{index}]", indent + "  ", render_pass)
         return out
     if isinstance(value, dict):
-        out = [f"{indent}{name}:"] if name else []
+        place = render_pass.place(value) if render_pass and render_pass.object_ranges else ""
+        out = [f"{indent}{name}:{' ' + place if place else ''}"] if name else []
         items = list(value.items())
+        if not name and not indent:  # the top level: its scalars first, then what nests
+            items.sort(key=lambda kv: isinstance(kv[1], (dict, list)))
         flat_map = len(items) > LONG_RUN and all(not isinstance(v, (dict, list)) for _, v in items)
         if flat_map:  # e.g. {version: date} with thousands of entries: the two ends matter
             skipped = len(items) - HEAD_RUN - TAIL_RUN
@@ -459,8 +464,9 @@ def fit(lines: list[str], budget: int) -> str:
         if span is not None:
             first_line = first_line or int(span.group(1))
             bare = bare or "; L" in row
-            if not bare:
-                firsts.append(row[span.end():].split(" | ", 1)[0].split(" ", 1)[0])
+            if not bare:  # named with its own lines: each row left out stays a read away
+                first = row[span.end():].split(" | ", 1)[0].split(" ", 1)[0]
+                firsts.append(f"{first} {row[:span.end()].rstrip(' |')}")
             continue
         bare = False
         if " | " in row:
@@ -477,7 +483,8 @@ def fit(lines: list[str], budget: int) -> str:
             named.append(first)
             room -= len(first) + 2
         more = f" and {len(firsts) - len(named)} more" if len(named) < len(firsts) else ""
-        note += f"; first cell of each row: {', '.join(named)}{more}"
+        note += f"; first cell of each row{' and its lines' if first_line else ''}: " \
+            f"{', '.join(named)}{more}"
     return "\n".join([*kept, note])
 
 
@@ -506,9 +513,10 @@ MAX_RENDERS = 6  # each turns the largest remaining tables into indexes
 
 
 def digest(value: Any, budget: int = 20000, spans: dict[int, Span] | None = None,
-           depth_checked: bool = False) -> str:
+           depth_checked: bool = False, object_ranges: bool = False) -> str:
     """The briefing of `value` within `budget` chars. With `spans` (json_lines.layout of this
-    very value), each row and index line starts with its lines in the readable copy.
+    very value), each row and index line starts with its lines in the readable copy, and with
+    `object_ranges` each nested object's name line ends with its lines.
 
     Tables are shown whole while they fit; then the largest become an index (a line per item
     with every id, number, key and sha in it), as few as needed, so every item stays accounted
@@ -523,6 +531,7 @@ def digest(value: Any, budget: int = 20000, spans: dict[int, Span] | None = None
     name = "result" if isinstance(pruned, list) else ""
     render_pass = RenderPass(Places(spans, origin) if spans is not None and origin is not None
                         else None)
+    render_pass.object_ranges = object_ranges
     lines = render(pruned, name, "", render_pass)
     for _ in range(MAX_RENDERS):
         total = sum(len(line) + 1 for line in lines)

@@ -8,6 +8,7 @@ item's own handles and first line many to a line, for the longest lists.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from garrepa_py.structural.json_lines import Span, span_text
@@ -30,6 +31,7 @@ class RenderPass:
 
     def __init__(self, places: Places | None) -> None:
         self.places = places
+        self.object_ranges = False  # each nested object's name line ends with its lines
         self.compact: set[int] = set()  # id(list) → shown as an index
         self.bare: set[int] = set()  # id(list) → shown as a bare index: start line, own handles
         self.compacted: dict[int, int] = {}  # id(list) → chars its index took
@@ -108,9 +110,65 @@ def _handle_groups(item: dict[str, Any]) -> list[tuple[str, list[str]]]:
     return list(groups.items())
 
 
+LINK_KEYS = (("from", "to"), ("source", "target"))  # an edge is named by its two ends
+LABEL_DEPTH = 3  # objects walked down for a name when an item has none of its own
+
+
+def _own_label(item: dict[str, Any]) -> str:
+    """The item's name-like field, or its two ends (`from→to`) when it is an edge."""
+    for key in INDEX_LABELS:
+        if isinstance(item.get(key), str):
+            return _label(item[key])
+    for start, end in LINK_KEYS:
+        ends = item.get(start), item.get(end)
+        if all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in ends):
+            return f"{_label(str(ends[0]))}→{_label(str(ends[1]))}"
+    return ""
+
+
+def _named_paths(item: dict[str, Any]) -> dict[tuple[str, ...], str]:
+    """Name-like strings inside the item's objects (not lists), LABEL_DEPTH levels down."""
+    found: dict[tuple[str, ...], str] = {}
+    level: list[tuple[tuple[str, ...], dict[str, Any]]] = [((), item)]
+    for _ in range(LABEL_DEPTH):
+        deeper = []
+        for path, node in level:
+            for key, child in node.items():
+                if isinstance(child, dict):
+                    deeper.append(((*path, key), child))
+                elif path and key in INDEX_LABELS and isinstance(child, str) and child:
+                    found[(*path, key)] = child
+        level = deeper
+    return found
+
+
+def labeller(items: list[dict[str, Any]]) -> Callable[[dict[str, Any]], str]:
+    """How this list's items are named: each by its own name-like field or ends; when none of
+    them has one, by the nested name that tells the most items apart (a Dependabot alert by
+    `dependency.package.name`, not by the repository every alert shares)."""
+    if any(_own_label(item) for item in items):
+        return _own_label
+    seen: dict[tuple[str, ...], set[str]] = {}
+    for item in items:
+        for path, value in _named_paths(item).items():
+            seen.setdefault(path, set()).add(value)
+    if not seen:
+        return _own_label
+    best = max(seen, key=lambda p: (len(seen[p]) > 1, len(seen[p]), -len(p)))
+
+    def nested(item: dict[str, Any]) -> str:
+        node: Any = item
+        for key in best:
+            node = node.get(key) if isinstance(node, dict) else None
+        return _label(node) if isinstance(node, str) else ""
+
+    return nested
+
+
 def index(items: list[dict[str, Any]], shared: dict[str, Any]) -> tuple[list[str], list[str]]:
     """(columns, a line per item): each item's label and kind, then its ids, numbers, keys and
     shas, by position for the paths most items have, as path=value for the rest."""
+    name_of = labeller(items)
     groups = [dict(_handle_groups(item)) for item in items]
     counts: dict[str, int] = {}
     for found in groups:
@@ -120,8 +178,7 @@ def index(items: list[dict[str, Any]], shared: dict[str, Any]) -> tuple[list[str
     columns = [path for path, count in counts.items() if count * 2 >= len(items)]
     lines = []
     for item, found in zip(items, groups, strict=True):
-        label = next((_label(item[k]) for k in INDEX_LABELS
-                      if isinstance(item.get(k), str)), "")
+        label = name_of(item)
         parts = [label] if label else []
         kind = item.get("type")
         if isinstance(kind, str) and len(kind) <= 40 and kind != label:
@@ -134,20 +191,39 @@ def index(items: list[dict[str, Any]], shared: dict[str, Any]) -> tuple[list[str
 
 
 BARE_LINE = 100
+BARE_LABEL = 40
 
 
 def bare(items: list[dict[str, Any]], rp: RenderPass, indent: str) -> list[str]:
-    """The item's own ids, numbers, keys and shas after its first line, many to a line."""
-    lines, line = [], ""
+    """Runs of items, a line each: the run's line range, then each item's own ids, numbers,
+    keys and shas, or its label (cut short) when it has none. One range per run keeps every item a read away
+    for a fraction of a range each."""
+    lines: list[str] = []
+    name_of = labeller(items)
+    run: list[str] = []
+    first = last = ""
     for item in items:
-        start = rp.place(item).split("..", 1)[0]
+        place = rp.place(item)
         own = [str(item[k]) for k in INDEX_KEYS if k in item and not isinstance(item[k],
                                                                                (dict, list))]
-        entry = " ".join(([start] if start else []) + own) or "-"
-        if line and len(line) + len(entry) + 2 > BARE_LINE:
-            lines.append(f"{indent}{line};")
-            line = ""
-        line = f"{line}; {entry}" if line else entry
-    if line:
-        lines.append(indent + line)
+        # the label only for an item no id names (a memory graph's entity): the longest
+        # lists must stay whole, each item by a handle
+        label = "" if own else name_of(item)
+        if len(label) > BARE_LABEL and " " in label[BARE_LABEL // 2:BARE_LABEL]:
+            label = label[:BARE_LABEL].rsplit(" ", 1)[0] + " …"  # never a token cut in two
+        entry = " ".join(([label] if label else []) + own) or "-"
+        if run and sum(len(e) + 2 for e in run) + len(entry) > BARE_LINE:
+            lines.append(_run(indent, first, last, run))
+            run = []
+        if not run:
+            first = place.split("..", 1)[0]
+        last = place.rsplit("..", 1)[-1].lstrip("L")
+        run.append(entry)
+    if run:
+        lines.append(_run(indent, first, last, run))
     return lines
+
+
+def _run(indent: str, first: str, last: str, entries: list[str]) -> str:
+    span = "" if not first else first if first.lstrip("L") == last else f"{first}..{last}"
+    return f"{indent}{span + ' ' if span else ''}{'; '.join(entries)}"

@@ -3,8 +3,10 @@
 A result spilled as one 250,000-char line cannot be read in parts: Claude Code's Read returns the
 whole line whatever `limit` says. Laid out like `json.dumps(value, indent=1)` (values unchanged,
 non-ASCII kept), a Read with offset/limit returns a bounded slice, and the briefing can name the
-lines of item 137. Same input, same layout: the engine spills the exact result through the same
-function the compressor used to number its rows.
+lines of item 137. A small object or list of scalars (an edge, a package, a label: up to
+FLAT_CHARS) is one compact line instead, as the server wrote it: a fact read whole in one line.
+Same input, same layout: the engine spills the exact result through the same function the
+compressor used to number its rows.
 """
 
 from __future__ import annotations
@@ -47,7 +49,11 @@ def layout(value: Any, first_line: int = 1) -> tuple[list[str], dict[int, Span]]
             spans[id(node)] = (start, first_line + len(lines) - 1)
             continue
         _, node, prefix, indent, suffix = step
-        if isinstance(node, dict) and node:
+        flat = _flat_line(node) if indent else None
+        if flat is not None:  # a small object of scalars: one line, as a server writes it
+            spans[id(node)] = (first_line + len(lines), first_line + len(lines))
+            lines.append(f"{indent}{prefix}{flat}{suffix}")
+        elif isinstance(node, dict) and node:
             spans[id(node)] = (first_line + len(lines), 0)
             lines.append(f"{indent}{prefix}{{")
             stack.append(("close", node, f"{indent}}}{suffix}"))
@@ -71,6 +77,33 @@ def layout(value: Any, first_line: int = 1) -> tuple[list[str], dict[int, Span]]
                 spans[id(node)] = (first_line + len(lines), first_line + len(lines))
             lines.append(f"{indent}{prefix}{dumps(node)}{suffix}")
     return lines, spans
+
+
+FLAT_CHARS = 160  # an object of scalars up to this long is one line of the readable copy
+
+
+def _flat_line(node: Any) -> str | None:
+    """A non-empty object (or list) whose values are all scalars, as compact JSON, when that
+    fits FLAT_CHARS: an edge, a package, a label. Read whole in one line, matched as the server
+    wrote it; anything longer stays one value per line, readable in parts."""
+    if isinstance(node, dict):
+        values: Any = node.values()
+        keys = sum(len(str(k)) + 4 for k in node)
+    elif isinstance(node, list):
+        values, keys = node, 0
+    else:
+        return None
+    if not node or len(node) > FLAT_CHARS // 4:
+        return None
+    size = keys
+    for value in values:
+        if isinstance(value, (dict, list)):
+            return None
+        size += len(value) + 3 if isinstance(value, str) else 8
+        if size > FLAT_CHARS:
+            return None
+    text = json.dumps(node, ensure_ascii=False, separators=(",", ":"))
+    return text if len(text) <= FLAT_CHARS else None
 
 
 def span_text(span: Span) -> str:

@@ -10,6 +10,7 @@ index of structural/json_digest.py over its one-value-per-line layout.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
@@ -53,6 +54,7 @@ class _LastBlock:
     parsed: tuple[str, Any] | None = None
     bulk: sniff.Bulk | None = None
     layouts: dict[int, tuple[list[str], dict[int, json_lines.Span]]] = {}
+    inside: tuple[sniff.Bulk, _Inside | None] | None = None
 
 
 def _parsed(text: str) -> tuple[str, Any] | None:
@@ -107,6 +109,9 @@ def readable_block(text: str) -> str:
     if len(text) <= KEEP_WHOLE:
         return text
     found = sniffed(text)
+    inside = _text_inside(text, found)
+    if inside is not None:
+        return "\n".join(inside.lines)
     if found is not None and _data(found) is None:
         return _bulk_text(found)
     if found is not None and (found.unwrapped or found.kind == "table"):
@@ -132,6 +137,9 @@ def block(text: str, budget: int, first_line: int = 1) -> tuple[str, int]:
     if len(text) <= min(KEEP_WHOLE, budget):
         return text, text.count("\n") + 1  # small enough to keep exactly
     found = sniffed(text)
+    inside = _text_inside(text, found) if first_line == 1 else None
+    if inside is not None:
+        return _inside_block(inside, budget), len(inside.lines)
     if found is not None and (found.unwrapped or found.kind != "json"):
         return _sniffed_block(text, found, budget, first_line)
     parsed = _parsed(text)
@@ -182,6 +190,119 @@ def _sniffed_block(text: str, found: sniff.Bulk, budget: int, first_line: int
         body = bulk.digest(found.kind, found.detail, readable, room) or \
             command_output.digest(readable, "", room).text
     return f"{what}\n{body}", readable.count("\n") + 1
+
+
+DEEP_TEXT = 4  # objects walked down to the one string that holds the bulk
+
+
+@dataclass(frozen=True)
+class _Inside:
+    """A wide JSON object (an API reply: a gist, a file's contents) whose bulk is one string of
+    line-oriented text. Its readable copy: the object laid out (the string replaced by a note of
+    where it is), a blank line, then the string's own lines."""
+
+    path: tuple[str, ...]
+    kind: str
+    detail: str
+    text: str
+    value: Any  # the object with the string replaced by the note
+    spans: dict[int, json_lines.Span]
+    lines: list[str]
+    first: int  # the string's first line in the readable copy
+
+
+def _text_inside(text: str, found: sniff.Bulk | None) -> _Inside | None:
+    """The object's one big string, digested as what it is, when sniff left the object whole
+    (too many fields around it to be a wrapper) and the string is a document, listing, log, …"""
+    if found is None or found.kind != "json" or found.unwrapped or \
+            not isinstance(found.value, dict) or len(text) <= KEEP_WHOLE:
+        return None
+    if _LastBlock.inside is not None and _LastBlock.inside[0] is found:
+        return _LastBlock.inside[1]
+    inside = _split(found.value, len(text))
+    _LastBlock.inside = (found, inside)
+    return inside
+
+
+def _split(value: dict[str, Any], size: int) -> _Inside | None:
+    node: Any = value
+    path: list[str] = []
+    for _ in range(DEEP_TEXT):
+        if not isinstance(node, dict) or not node:
+            return None
+        key, child = max(node.items(), key=lambda kv: _size_of(kv[1]))
+        path.append(str(key))
+        if isinstance(child, str):
+            break
+        node = child
+    else:
+        return None
+    if not isinstance(child, str) or len(child) < size * sniff.BIG_SHARE or "\n" not in child:
+        return None
+    kind, detail = sniff.kind_of(child)
+    if kind in ("text", "files"):  # no map of its own lines: the JSON digest as before
+        return None
+    lines = child.split("\n")
+    if len(lines) > 1 and lines[-1] == "":
+        lines.pop()
+    head_lines = 0
+    for _ in range(3):  # the note's own length may change the layout (a short object is a line)
+        first, last = head_lines + 2, head_lines + 1 + len(lines)
+        note = (f"<{len(child):,} chars of {kind}: lines {first}-{last} of the readable copy, "
+                "one line a line>")
+        marked = _replaced(value, path, note)
+        head, spans = json_lines.layout(marked)
+        if len(head) == head_lines:
+            return _Inside(tuple(path), kind, detail, child, marked, spans, [*head, "", *lines],
+                           first)
+        head_lines = len(head)
+    return None
+
+
+def _size_of(value: Any) -> int:
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, dict):
+        return max((_size_of(v) for v in value.values()), default=0)
+    return 0  # a list is an API's items: the JSON index names them
+
+
+def _replaced(value: dict[str, Any], path: list[str], note: str) -> dict[str, Any]:
+    """A copy of `value` (objects on `path` copied, nothing else) with the string replaced."""
+    out = dict(value)
+    if len(path) == 1:
+        out[path[0]] = note
+    else:
+        out[path[0]] = _replaced(value[path[0]], path[1:], note)
+    return out
+
+
+def _inside_block(inside: _Inside, budget: int) -> str:
+    """The object's fields first (its scalars as written, every object with its lines), then
+    the string mapped by its own kind with ranges into the same readable copy."""
+    from garrepa_py.structural import bulk, command_output  # only for a string inside JSON
+
+    where = ".".join(inside.path)
+    kind = f"{inside.kind} ({inside.detail})" if inside.detail and inside.detail != inside.kind \
+        else inside.kind
+    scalars = {k: v for k, v in inside.value.items()
+               if not isinstance(v, (dict, list)) and v is not None}
+    head = [f"Content: a JSON object whose bulk is {where}, {len(inside.text):,} chars of "
+            f"{kind}; the readable copy holds the object at lines 1-{inside.first - 2} and the "
+            f"text as its own lines from line {inside.first}.",
+            f"Its fields as written (lines 1-{inside.first - 2}): "
+            + json_digest.cut_text(json.dumps(scalars, ensure_ascii=False,
+                                              separators=(",", ":")), 1500)]
+    room = max(budget - sum(len(line) + 1 for line in head) - 80, 1200)
+    fields = json_digest.digest(inside.value, max(600, room // 4), inside.spans,
+                                object_ranges=True)
+    room -= len(fields)
+    # the string's lines are lines `first`.. of the copy: the digest numbers them from there
+    shifted = "\n" * (inside.first - 1) + inside.text
+    body = bulk.digest(inside.kind, inside.detail, shifted, room) or \
+        command_output.digest(shifted, "", room).text
+    return "\n".join([*head, fields, f"{where} (lines {inside.first}-{len(inside.lines)}):",
+                      body])
 
 
 def compress(texts: list[str]) -> Structural:
