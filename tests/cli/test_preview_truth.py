@@ -15,7 +15,11 @@ ENV = {"GARREPA_PROVIDER": "none"}
 
 def test_preview_of_a_degenerate_digest_says_it_passes(tmp_path: Path, doc_corpus: Path) -> None:
     result = tmp_path / "gist.json"
-    result.write_text(gist((doc_corpus / "attrs-23.2.0/CHANGELOG.md").read_text()))
+    # plain prose with no structure in the gist's one big string (a document would be mapped;
+    # tests/security/test_mcp_kinds.py has both)
+    prose = "\n".join(f"Note {n}: the weather was fine and nothing happened at all today."
+                      for n in range(1500))
+    result.write_text(gist(prose))
     shown = cli("preview", "--mcp", str(result), "--tool", "mcp__github__get_gist",
                 cwd=tmp_path, env=ENV)
     assert shown.returncode == 0, shown.stderr

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import os
 import re
 import tempfile
 from collections.abc import Iterator
@@ -30,7 +31,7 @@ import pytest
 from garrepa_py import baseline, journal
 
 from ..support import corpora, fake_github, mcp_zoo
-from ..support.claude_run import claude_version
+from ..support.claude_run import PINNED, claude_version
 from ..support.zoo_session import ZooSession, delivered_text, run_zoo_session
 
 pytestmark = pytest.mark.e2e
@@ -111,6 +112,10 @@ def record(rows: list[dict[str, Any]]) -> None:
 def test_zoo_server_delivers_the_original_or_an_accountable_replacement(
         name: str, zoo_work: Path, pages: str, github_api: tuple[str, Path], tmp_path: Path,
         garrepa_home: Path, claude_code: Path) -> None:
+    if claude_version(claude_code) != PINNED and not os.environ.get("GARREPA_ZOO_EVERY_VERSION"):
+        # the suite's time budget: the zoo runs on the version CI pins; both versions gave the
+        # same shapes and decisions (docs/mcp-servers.md), GARREPA_ZOO_EVERY_VERSION=1 runs both
+        pytest.skip(f"the zoo runs on Claude Code {PINNED} (GARREPA_ZOO_EVERY_VERSION=1: all)")
     skip_if_missing(name, zoo_work, pages)
     alone = run_zoo_session(name, tmp_path / "alone", pages, garrepa_home=tmp_path / "unused-home",
                             github=github_api)

@@ -87,7 +87,9 @@ def test_the_genuine_saved_file_is_still_briefed(project: Path, garrepa_home: Pa
     output = reply(hook(project, mcp_event(project.parent, NOTICE.format(path=saved))))
     assert isinstance(output["updatedToolOutput"], str)
     assert "https://github.com/acme/api/issues/{number}" in output["updatedToolOutput"]
-    assert "  L2 5001 1; L10 5002 2;" in output["updatedToolOutput"]
+    # every item, in ranged runs of its id and number
+    assert "  L2..97 5001 1; 5002 2;" in output["updatedToolOutput"]
+    assert "5120 120" in output["updatedToolOutput"]
     assert last(garrepa_home)["decision"] == "compress"
 
 

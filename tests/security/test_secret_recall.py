@@ -81,7 +81,7 @@ def test_mcp_json_with_secrets_keeps_its_structural_briefing(project: Path,
     briefing = output["updatedToolOutput"][0]["text"]
     assert "Pw000!x9Qz#Lm" not in briefing and "Rk399pW9zq" not in briefing
     assert "Lines 1-0" not in briefing and "400 items" in briefing
-    assert "L2 0;" in briefing and "L2795 399" in briefing  # every item, by its line and id
+    assert "L2..197 0; 1; 2;" in briefing and " 399" in briefing  # every item, by its line and id
     assert "password=[secret: credential]" in briefing
     assert last(garrepa_home)["decision"] == "compress"
 
