@@ -38,7 +38,8 @@ from tests.support import corpora, corpus, corpus_check  # noqa: E402
 
 BUILD = Path(tempfile.gettempdir()) / "garrepa-corpora-build"
 FILE_KINDS: dict[str, Callable[[], Path]] = {
-    "docs": corpus.docs, "prose": corpus.prose, "github": corpus.github, "npm": corpus.npm, "logs": corpus.logs,
+    "docs": corpus.docs, "prose": corpus.prose, "datatext": corpus.datatext, "github": corpus.github,
+    "npm": corpus.npm, "logs": corpus.logs,
     "jslogs": corpus.jslogs, "nativelogs": corpus.nativelogs}
 REPO_KINDS: dict[str, tuple[str, tuple[str, ...], Callable[[], Path]]] = {
     "gitrepo": ("click", corpus.GIT_RELEASES, corpus.gitrepo),
@@ -181,6 +182,10 @@ def check_files(kind: str, root: Path, kept: set[str]) -> None:
         for name, version in corpus.DOC_SDISTS if kind == "docs" else corpus.PROSE_SDISTS:
             if not (root / f"{name}-{version}").is_dir():
                 problems.append(f"no documents of {name} {version}")
+    elif kind == "datatext":
+        for (name, version), wanted in corpus.DATA_FILES.items():
+            problems += [f"no {path} in {name} {version}" for path in wanted
+                         if not (root / f"{name}-{version}" / path).is_file()]
     elif kind in ("github", "npm"):
         for path in root.glob("*.json"):
             json.loads(path.read_text())

@@ -6,6 +6,7 @@ folder, validates what it made, packs it and pins it in tests/corpora/MANIFEST.j
 Kinds (the builder's names):
     docs       docs and changelogs from PyPI sdists
     prose      the docs/ trees of five more sdists (the secret guard's prose precision)
+    datatext   data shipped under documentation names (.txt pins, word lists), and one RST .txt
     github     GitHub REST responses recorded in PyGithub's sdist
     npm        `npm view <package> --json` documents
     gitrepo    a git repository, one commit per click release
@@ -141,6 +142,42 @@ def prose() -> Path:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(source.read())
     done.write_text("\n".join(f"{n}=={v}" for n, v in PROSE_SDISTS) + "\n")
+    return root
+
+
+# Data that sdists ship under a documentation name (.txt, a bare AUTHORS): pins, word and id
+# lists, a name list under one heading; and a doctest file that is reStructuredText in .txt
+# (the control: a document). The Read route must pass the data whole and map the document.
+DATA_FILES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("aiohttp", "3.11.11"): ("requirements/constraints.txt", "CONTRIBUTORS.txt",
+                             "docs/spelling_wordlist.txt", "tests/sample.txt"),
+    ("hypothesis", "6.100.0"): ("src/hypothesis/vendor/tlds-alpha-by-domain.txt",),
+    ("codespell", "2.3.0"): ("codespell_lib/data/dictionary_en-GB_to_en-US.txt",),
+    ("Babel", "2.14.0"): ("Babel.egg-info/SOURCES.txt",),
+    ("pip", "24.0"): ("AUTHORS.txt",),
+    ("setuptools", "69.5.1"): ("pkg_resources/api_tests.txt",),
+}
+
+
+def datatext() -> Path:
+    """The DATA_FILES of each sdist, under .cache/corpus/datatext/<name>-<version>/<path>."""
+    root = CACHE / "datatext"
+    done = root / ".complete"
+    if done.exists():
+        return root
+    for (name, version), wanted in DATA_FILES.items():
+        with tarfile.open(sdist(name, version)) as archive:
+            for member in archive.getmembers():
+                inner = "/".join(Path(member.name).parts[1:])
+                if not member.isfile() or inner not in wanted:
+                    continue
+                source = archive.extractfile(member)
+                if source is None:
+                    continue
+                target = root / f"{name}-{version}" / inner
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(source.read())
+    done.write_text("".join(f"{n}=={v}\n" for n, v in DATA_FILES))
     return root
 
 

@@ -203,18 +203,23 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
     from garrepa_py.engine.types import BriefRequest
 
     label = os.path.relpath(path, context.project) if path.startswith(context.project) else path
-    from garrepa_py.structural import markup, saved_log
+    from garrepa_py.structural import markup, sniff
 
-    # What the text is, not what its name says: a saved test run gets the logs route's digest
-    # (or passes whole), a .txt written in reStructuredText the RST outline.
-    sniffed = markup.sniff(text, path)
-    family = saved_log.family(text, path, sniffed)
-    if family is not None:
+    # What the text is, not what its name says (structural/sniff.py, the MCP and command
+    # routes' own question): a saved test run gets the logs route's digest (or passes whole), a
+    # .txt written in reStructuredText the RST outline, and data (a lockfile, a word list, CSV
+    # or JSON, a golden output) passes whole, as Claude Code alone delivers it.
+    kind, detail = sniff.kind_of(text, path=path)
+    if kind == "log":
         from garrepa_py.routes import read_log
 
         asked = _int(tool_input.get("limit")) is not None or (_int(tool_input.get("offset")) or 1) > 1
-        return read_log.handle(text, len(lines), path, label, family, context, window, asked,
+        return read_log.handle(text, len(lines), path, label, detail, context, window, asked,
                                INSTRUCTION)
+    sniffed = markup.sniff(text, path)
+    if markup.extension_kind(path) is None and (kind not in ("document", "text") or
+                                                 not structured(text, sniffed.kind)):
+        return passed(f"data-{kind}")  # a .txt or bare name: an .md stays the author's document
     kind = compressors.KINDS["document"]
     recovery = (f"[exact text: {path} itself, {len(lines):,} lines | the line ranges in this "
                 "map are the file's own: Read it with offset=<first line> and "
@@ -240,6 +245,25 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
     content = read_reply.narrowed(window, count, result.text, len(lines))
     return Verdict("compress", "mapped-narrow", read_reply.post_reply(window, content),
                    chars_in=len(window.content), chars_out=len(content), notes=result.journal)
+
+
+# A map helps only when its sections part the text: one leaf section over this share of the
+# lines (a pip-compile header's three `#` comments over 6,900 chars of pins) is no structure.
+LEAF_SHARE = 0.8
+
+
+def structured(text: str, markup_kind: str) -> bool:
+    """Whether `text`, not sniffed as a document, still has sections a map can name: headings
+    of `markup_kind` (by its extension) of which no leaf holds most of the lines."""
+    from garrepa_py.structural import document
+
+    outline = document.outline(text, "", markup_kind)
+    sections = outline.sections
+    if len(sections) < 2:
+        return False
+    leaves = [s for s, after in zip(sections, (*sections[1:], None), strict=True)
+              if after is None or after.level <= s.level]
+    return max(s.end - s.start + 1 for s in leaves) <= LEAF_SHARE * outline.lines
 
 
 SAFE_WORD = r"[A-Za-z0-9_+-]+"  # a word a rule can hold without quoting

@@ -115,13 +115,15 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
     from garrepa_py.config import budgets
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
-    from garrepa_py.structural import command_output
+    from garrepa_py.structural import bulk
 
     hint = _hint(event)
     label = f"{event.tool} {event.input_text('pattern') or ''}".strip()[:120]
 
     def compress(text: str) -> Structural:
-        return command_output.digest(text, hint, budgets.COMMAND_DIGEST_CHARS)
+        # asked of structural/sniff.py like every route's result: a search is a listing, but
+        # a Grep whose lines are a diff or a log gets that kind's digest
+        return bulk.command_digest(text, hint, budgets.COMMAND_DIGEST_CHARS)
 
     result = brief(BriefRequest("search", source, label, compress, instruction=None),
                    context.config, context.project, context.deadline)

@@ -89,12 +89,20 @@ def sniff(text: str, parsed: Any = _NOTHING) -> Bulk:
     return Bulk(kind, current, tuple(how), None, detail, tuple(beside))
 
 
-def kind_of(text: str, command: str = "") -> tuple[str, str]:
-    """(kind, detail) of line-oriented text; `command` only tips a listing's close call."""
+def kind_of(text: str, command: str = "", path: str = "") -> tuple[str, str]:
+    """(kind, detail) of line-oriented text; `command` only tips a listing's close call; `path`
+    (a file's name) lets a .md, .rst, .adoc or .org whose content is that markup be a document
+    before anything else is asked, and tips a log's or markup's close call."""
     lines = text[:SAMPLE_LINES * 200].split("\n")[:SAMPLE_LINES]
     written = [line for line in lines if line.strip()]
     if not written:
         return "text", ""
+    from garrepa_py.structural import command_output, markup, saved_log
+
+    sniffed = markup.sniff(text, path)
+    hinted = markup.extension_kind(path)
+    if hinted is not None and sniffed.kind == hinted and sniffed.strength >= markup.DECISIVE:
+        return "document", sniffed.kind  # the author's: whatever a code block in it shows
     if sum(1 for line in written if _REF.search(line)) >= max(5, len(written) // 5):
         return "snapshot", "aria"
     head = "\n".join(lines)
@@ -106,10 +114,7 @@ def kind_of(text: str, command: str = "") -> tuple[str, str]:
         return "listing", "fs"
     if _FILES_HEAD.match(lines[0]) and _FILES_NEXT.search(text):
         return "files", "sections"
-    from garrepa_py.structural import command_output, markup, saved_log
-
-    sniffed = markup.sniff(text)
-    family = saved_log.family(text, "", sniffed)  # before listings: `a.py::test PASSED` lines
+    family = saved_log.family(text, path, sniffed)  # before listings: `a.py::test PASSED` lines
     if family is not None:
         return "log", family
     shape = command_output.shape(lines, command)
