@@ -209,17 +209,17 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
     # routes' own question): a saved test run gets the logs route's digest (or passes whole), a
     # .txt written in reStructuredText the RST outline, and data (a lockfile, a word list, CSV
     # or JSON, a golden output) passes whole, as Claude Code alone delivers it.
-    kind, detail = sniff.kind_of(text, path=path)
-    if kind == "log":
+    found, detail = sniff.kind_of(text, path=path)
+    if found == "log":
         from garrepa_py.routes import read_log
 
         asked = _int(tool_input.get("limit")) is not None or (_int(tool_input.get("offset")) or 1) > 1
         return read_log.handle(text, len(lines), path, label, detail, context, window, asked,
                                INSTRUCTION)
     sniffed = markup.sniff(text, path)
-    if markup.extension_kind(path) is None and (kind not in ("document", "text") or
+    if markup.extension_kind(path) is None and (found not in ("document", "text") or
                                                  not structured(text, sniffed.kind)):
-        return passed(f"data-{kind}")  # a .txt or bare name: an .md stays the author's document
+        return passed(f"data-{found}")  # a .txt or bare name: an .md stays the author's document
     kind = compressors.KINDS["document"]
     recovery = (f"[exact text: {path} itself, {len(lines):,} lines | the line ranges in this "
                 "map are the file's own: Read it with offset=<first line> and "
