@@ -179,6 +179,9 @@ def main() -> None:
             # real work: under the deadline, and a hard stop behind it
             hard_stop(context.deadline + HARD_STOP_SECONDS)
             armed = True
+            from garrepa_py import regex_cache
+
+            regex_cache.warm()  # garrepa's patterns compiled once per interpreter, not per event
             watchdog = _Watchdog()
             if watchdog.run(route, event, context, record):
                 if watchdog.failure is not None:
@@ -213,6 +216,10 @@ def main() -> None:
             real_stdout.buffer.flush()
     except Exception:
         pass
+    if armed and not abandoned:
+        from garrepa_py import regex_cache
+
+        regex_cache.keep()  # after the reply: a pattern new to the cache costs this event only
     if abandoned or armed:
         # the worker still running must not keep the process alive, and a reply written must
         # not be lost to the hard stop firing during the interpreter's own shutdown (measured:
