@@ -8,7 +8,8 @@ process: about half the hook's import time was `re.compile` of module-level patt
 
 The file holds, per pattern, what `re._compiler.compile` hands `_sre.compile` (its opcode list,
 flags, groups), marshalled; `re.compile` then finds the pattern in `re._cache` and compiles
-nothing. It sits in the package's own `__pycache__` beside the bytecode, named for the
+nothing. It sits in the package's own `__pycache__` beside the bytecode (or, when that is not
+writable, `~/.cache/garrepa/`), named for the
 interpreter (its full version and `_sre.MAGIC`: opcodes are private to one build) and
 garrepa's version; `GARREPA_REGEX_CACHE=off` turns it off, an absolute folder moves it. Only
 patterns bound at module level in garrepa's own modules are kept, never one built from an
@@ -36,8 +37,14 @@ def _file() -> str:
 
     build = zlib.crc32(f"{sys.version}|{_sre.MAGIC}".encode())
     setting = os.environ.get("GARREPA_REGEX_CACHE", "").strip()
-    folder = setting if os.path.isabs(setting) else \
-        os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache__")
+    package = os.path.dirname(os.path.abspath(__file__))
+    folder = setting if os.path.isabs(setting) else os.path.join(package, "__pycache__")
+    if not os.path.isabs(setting) and not os.access(folder if os.path.isdir(folder)
+                                                    else package, os.W_OK):
+        # a system-wide install: the user's own cache folder instead
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"),
+                                                                ".cache")
+        folder = os.path.join(base, "garrepa")
     return os.path.join(folder, f"regex.{sys.implementation.cache_tag}.{build:08x}."
                                 f"{__version__}.marshal")
 
