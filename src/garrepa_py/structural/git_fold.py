@@ -139,11 +139,11 @@ def fold(tables: list[Table], room: int) -> list[list[str]]:
         lines: list[str] = []
         done: set[str] = set()
         for i in range(len(table.files)):  # in diff order, a fold where its first file was
-            prefix = owner[c].get(i)
-            if prefix is None:
+            held = owner[c].get(i)
+            if held is None:
                 lines.append(rows[c][i])
-            elif prefix not in done:
-                done.add(prefix)
-                lines.append(folded_line[(c, prefix)])
+            elif held not in done:
+                done.add(held)
+                lines.append(folded_line[(c, held)])
         out.append(lines)
     return out
