@@ -147,7 +147,7 @@ def test_every_failure_and_the_summary_line_survive(
 def test_a_long_passing_run_is_a_short_digest(log_corpus: Path) -> None:
     raw = (log_corpus / "pytest-pass.log").read_text()
     result = logs.digest(raw, "pytest", "/spill/x.txt")
-    assert len(raw) > 60_000 and len(result.text) < 1000
+    assert len(raw) > 60_000 and len(result.text) < 2000  # summary and the 20 files that ran
     assert re.search(r"^=+ 589 passed, 21 skipped, 1 xfailed in [\d.]+s =+$", result.text, re.M)
 
 
@@ -188,7 +188,7 @@ def test_the_runner_spills_digests_and_keeps_failure_a_failure(tmp_path: Path,
     spill = re.search(r"\[exact log: (\S+) \(", text).group(1)  # type: ignore[union-attr]
     assert Path(spill).read_bytes() == raw  # the exact bytes, as they came
     passing = runner(tmp_path, (log_corpus / "pytest-pass.log").read_bytes(), "pytest")
-    assert passing.returncode == 0 and len(passing.stdout) < 1000
+    assert passing.returncode == 0 and len(passing.stdout) < 2000  # with the 20 files that ran
 
 
 def test_the_runner_fails_open(tmp_path: Path, log_corpus: Path) -> None:

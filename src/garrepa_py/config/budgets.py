@@ -53,6 +53,8 @@ READ_REPLY_CHARS = 18_000
 # 13,235 but leaves 1.9K of hunks in the 73-file requests diff: a reader that jumps to the
 # table's line ranges does not miss them, one that reads the patch first would
 GIT_PATCH_CHARS = 12_000
+# a log with patches grows past it for its file rows (every file of every commit keeps its row
+# and range, issue 35) up to GIT_LIST_CHARS; past that, rows fold by directory (git_fold)
 # one-line logs and blame: every commit's SHA must stay (1,500 commits fit); no benchmark task
 # reads them, so they keep the old bound, under Claude Code's 30,000-char persistence
 GIT_LIST_CHARS = 24_000

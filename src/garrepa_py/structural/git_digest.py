@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from garrepa_py.config import budgets
 from garrepa_py.structural.git_files import FileDiff
+from garrepa_py.structural.git_fold import Table, fold
 from garrepa_py.structural.git_rank import FileFacts, choose, patch_text, table, table_note, water_fill
 
 # Claude Code persists Bash output over 30,000 chars: both stay well under (config/budgets.py)
@@ -90,6 +91,8 @@ def parse_files(lines: list[str], first_line: int = 1) -> list[FileDiff]:
     for diff in files:  # drop a trailing blank line git log -p puts between commits
         if diff.hunks and diff.hunks[-1] and diff.hunks[-1][-1] == "":
             diff.hunks[-1].pop()
+        elif not diff.hunks and len(diff.header) > 1 and diff.header[-1] == "":
+            diff.header.pop()  # a pure rename or mode change: its header is the section
     return files
 
 
@@ -183,7 +186,7 @@ def digest_diff(text: str, show_command: Callable[[FileDiff], str] | None = None
 
 PATCH_TITLE = "Patch (whole hunks; applies with git apply):"
 TABLE_MOST = 0.75  # of a diff's room, at most, for its file table (at least half is its own)
-TABLE_SHARE = 0.3  # of what the commit summaries leave, at most, for a log's file tables
+ROW_SLACK = 8  # a log's tables: the rows' estimate plus an eighth (partly kept files' rows)
 
 
 def _chars(lines: list[str]) -> int:
@@ -209,10 +212,10 @@ def _stat_block(commit: Commit) -> list[str]:
 
 
 def digest_log(text: str, show_command: Callable[[str, FileDiff], str] | None = None,
-               budget: int = BUDGET) -> str:
-    """Every commit's summary; with patches, each commit's table and most important hunks, the
-    room left split across commits (none gets more than it needs). `show_command`: as in
-    `digest_diff`."""
+               budget: int = BUDGET, rows_budget: int = LIST_BUDGET) -> str:
+    """Every commit's summary; with patches, every file's row (git_fold), then each commit's most
+    important hunks, the room left split across commits (none gets more than it needs).
+    `show_command`: as in `digest_diff`."""
     del show_command
     commits = parse_commits(text)
     if not commits:
@@ -228,21 +231,34 @@ def digest_log(text: str, show_command: Callable[[str, FileDiff], str] | None = 
     blocks = [commit.summary() + _stat_block(commit) for commit in commits]
     head = [title, table_note()] if any(commit.files for commit in commits) else [title]
     fixed = _chars(head) + sum(_chars(block) for block in blocks)
-    row_needs = [_row_estimate(c.files, known) for c, known in zip(commits, facts, strict=True)]
+    rows = sum(_row_estimate(c.files, known) for c, known in zip(commits, facts, strict=True))
     patch_needs = [sum(known.size(i) for i in range(len(known.ranks))) for known in facts]
+    # Rows before hunks: every file of every commit keeps its row and range; when the rows do
+    # not fit the budget the digest grows for them (and a quarter budget of hunks), up to
+    # rows_budget, where hunks go first and then git_fold folds rows into directories
+    budget = max(budget, min(rows_budget, fixed + rows + rows // ROW_SLACK + budget // 4))
+
+    def tables_within(room: int, table_room: int) -> list[Table]:
+        patches = water_fill(patch_needs, room - table_room)
+        return [Table(commit.files, known, choose(known, patch_room))
+                for commit, known, patch_room in zip(commits, facts, patches, strict=True)]
 
     def build(allowance: int) -> list[str]:
         room = max(allowance - fixed, 0)
-        tables = water_fill(row_needs, int(room * TABLE_SHARE))
-        patches = water_fill(patch_needs, room - sum(tables))
+        tables = tables_within(room, min(rows + rows // ROW_SLACK, room))
+        for _ in range(3):  # rows of partly kept files are longer: fewer hunks, not rows
+            needed = sum(table.rows_chars() for table in tables)
+            if needed + sum(table.patch_chars() for table in tables) <= room:
+                break
+            tables = tables_within(room, min(needed + needed // ROW_SLACK, room))
+        table_room = room - sum(table.patch_chars() for table in tables)
         out = list(head)
-        for commit, known, block, table_room, patch_room in zip(
-                commits, facts, blocks, tables, patches, strict=True):
+        for commit, block, known, lines in zip(commits, blocks, tables,
+                                               fold(tables, table_room), strict=True):
             out += block
             if commit.files:
-                chosen = choose(known, patch_room)
-                out += table(commit.files, known, chosen, table_room)
-                out += patch_text(commit.files, known, chosen)
+                out += lines
+                out += patch_text(commit.files, known.facts, known.chosen)
         return out
 
     return fit_lines(_within(budget, build), budget, "the exact output is in the file below")

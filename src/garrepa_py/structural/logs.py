@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from garrepa_py.config import budgets
-from garrepa_py.structural import log_evidence, log_javascript, log_jvm, log_native, log_python
+from garrepa_py.structural import log_evidence, log_files, log_javascript, log_jvm, log_native, log_python
 from garrepa_py.structural.log_lines import Block, Cut, Parsed, clean
 
 __all__ = ["BUDGET", "Cut", "Digest", "clean", "digest", "read"]
@@ -249,6 +249,10 @@ def digest(raw: str, family: str, spill: str, budget: int = BUDGET,
         listing = "; ".join(f"{quote(block.title)} (lines {block.first}-{block.last})"
                             for block in left)
         out.append(f"Not shown here ({len(left)}), each whole in the exact log: {listing}")
+    if cut is None:  # what ran, by file, in the room the failures left (log_files)
+        room = budget - sum(len(line) + 1 for line in out) - len(pointer_line) - 300
+        ran = log_files.listing(lines, room)
+        out += [*ran[:1], *(quote(line) for line in ran[1:])]
     other = total - kept
     out.append(f"Collapsed: {other:,} other lines" + (f", {passing:,} of them passing test lines"
                                                         + (" in the parts read" if cut else "")
