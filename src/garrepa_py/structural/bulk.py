@@ -215,15 +215,20 @@ def rows(items: list[Any], budget: int) -> str:
     runs of first … last cells."""
     columns = list(dict.fromkeys(k for item in items[:200] if isinstance(item, dict)
                                  for k in item))
+    key = _key_column(items, columns)
 
     def first(item: Any) -> str:
+        if isinstance(item, dict) and key is not None:
+            return cut_text(str(item.get(key, "")).strip(), 24)
         cells = list(item.values()) if isinstance(item, dict) else list(item)
         return cut_text(str(cells[0]), 24) if cells else ""
 
+    named_by = ("its first cell" + (f" ({key})" if key is not None else "")
+                if key is None or key == columns[0] else
+                f"its {key} cell (the first column not wholly numbers)")
     out = [f"Rows: {len(items):,}, one a line (line N is row N); columns: "
            + (" | ".join(cut_text(c, CELL) for c in columns) or "(tuples)"),
-           f"Every row by its first cell{' (' + columns[0] + ')' if columns else ''}, "
-           f"{RUN_ROWS} a line:"]
+           f"Every row by {named_by}, {RUN_ROWS} a line:"]
     named = [f"lines {at + 1}-{min(at + RUN_ROWS, len(items))}: "
              + " | ".join(first(item) for item in items[at:at + RUN_ROWS])
              for at in range(0, len(items), RUN_ROWS)]
@@ -231,6 +236,31 @@ def rows(items: list[Any], budget: int) -> str:
         cells = [first(item) for item in items]
         named = _runs(cells, list(range(1, len(items) + 1)), lambda cell: cell)
     return _fit(out + named, budget, "lines of this rows digest")
+
+
+def _inner_text(parsed: list[tuple[int, int, str, str, str]], start: int, end: int) -> str:
+    """An element's text from the elements inside it (lines start+1 … end): a heading whose
+    words are a link (`- heading [level=2]:` over `- link "23.2.0"` and `- text: - 2023-12-31`)
+    has no name of its own."""
+    words = []
+    for n, _, role, name, rest in parsed:
+        if start < n <= end:
+            if name:
+                words.append(name)
+            elif role == "text" and rest.startswith(":"):
+                words.append(rest[1:].strip().strip('"'))
+    return " ".join(w for w in words if w)
+
+
+def _key_column(items: list[Any], columns: list[str]) -> str | None:
+    """The column that names a row: the leftmost one not wholly numbers (a surrogate id or a
+    line number says nothing about its row), or the first when every column is numbers."""
+    sample = [item for item in items[:2000] if isinstance(item, dict)]
+    for column in columns:
+        if not all(isinstance(item.get(column), (int, float)) or item.get(column) is None
+                   for item in sample):
+            return column
+    return columns[0] if columns else None
 
 
 def snapshot(text: str, budget: int) -> str:
@@ -280,6 +310,7 @@ def snapshot(text: str, budget: int) -> str:
     if headings:
         out.append("Headings (level | text | ref | line):")
         for n, name, rest in headings[:120]:
+            name = name or _inner_text(parsed, n, ends[n])
             level = _LEVEL.search(rest)
             ref = _REF.search(rest)
             out.append(f"- h{level.group(1) if level else '?'} | {cut_text(name, 100)} | "
