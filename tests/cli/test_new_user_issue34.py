@@ -62,25 +62,25 @@ def test_snapshot_heading_whose_words_are_a_link_is_named_by_them(tmp_path: Path
     assert "- h3 | Changes | e18 | line 40" in text  # named: not joined with what is inside
 
 
-def test_query_rows_are_named_by_a_column_that_says_something(tmp_path: Path) -> None:
-    """`SELECT l.id, l.path, l.lineno, l.text …` (459 rows): every row was named by its
-    surrogate id, 20 ids a line (4,462 chars; for the 2,213-row query 17,126 chars of
-    consecutive numbers, more than Claude Code's own 2 KB preview by 15 K) and no row's file
-    could be found without reading all of it. Now they are named by the first column that is
-    not wholly numbers (path), each file's rows with their line range."""
+def test_query_rows_ordered_by_a_text_column_say_where_each_value_is(tmp_path: Path) -> None:
+    """`SELECT l.id, l.path, l.lineno, l.text … ORDER BY l.id` (459 rows): every row was named
+    by its surrogate id only, 20 ids a line, and no file's rows could be found without reading
+    all 55 K back. The ids stay (they are handles); each run of one path now comes with its
+    lines."""
     text = _briefing(_recorded("sqlite-read_query-defs.json.xz"), tmp_path)
-    assert "Every row by its path cell (the first column not wholly numbers)" in text
-    assert "| src/flask/__init__.py … src/flask/app.py" in text
-    assert "lines 1-20: 44 | 190 | 459" not in text
-    assert len(text) < 4_000
+    assert "lines 1-20: 44 | 190 | 459 |" in text
+    assert "Rows by path (value | lines | rows):" in text
+    assert "- src/flask/app.py | lines 2-71 | 70" in text
+    assert "- src/flask/wrappers.py | lines 453-459 | 7" in text
 
 
 def test_query_rows_keyed_by_a_text_first_column_keep_it(tmp_path: Path) -> None:
-    """The control: the zoo's countries query, whose first column (code) is text, is still
-    named by it."""
+    """The control: the zoo's countries query (3,000 rows, names all different) is named by its
+    first cell (code) and gets no per-value index (its text columns do not come in runs)."""
     text = _briefing(_zoo("sqlite", "01-read_query.json"), tmp_path)
     assert "Every row by its first cell (code)" in text
     assert "AD-02" in text
+    assert "Rows by " not in text
 
 
 @pytest.mark.xfail(strict=True, reason="read_text_file with `tail` returns a CSV's last lines, "
