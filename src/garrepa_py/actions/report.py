@@ -261,7 +261,7 @@ def build(since: float | None = None, project: str | None = None,
     tools: dict[str, Tally] = defaultdict(Tally)
     days: dict[str, int] = defaultdict(int)
     kept, read_backs = [], []
-    calls: set[tuple[str, str]] = set()
+    calls: set[tuple[str, str, str]] = set()
     for record in journal.read(since=since, target=target):
         if project is not None and record.get("project") != project:
             continue
@@ -269,9 +269,12 @@ def build(since: float | None = None, project: str | None = None,
         if isinstance(call_id, str) and isinstance(event_name, str):
             # one tool call, one count: a compound command whose parts match two of garrepa's
             # rules (`find . | grep x`) starts two handlers, each journaling the same decision
-            if (call_id, event_name) in calls:
+            # the session is part of the key: a tool_use_id is unique within its session only
+            # (a scripted or replayed session numbers its calls from toolu_000000 again)
+            key = (str(record.get("session") or ""), call_id, event_name)
+            if key in calls:
                 continue
-            calls.add((call_id, event_name))
+            calls.add(key)
         if isinstance(record.get("recovers"), str):
             read_backs.append(record)  # a spill read: it belongs to its briefing's session
         if session is not None and not str(record.get("session") or "").startswith(session):

@@ -211,8 +211,10 @@ RUN_ROWS = 20  # rows named on one line of a rows digest
 
 def rows(items: list[Any], budget: int) -> str:
     """A query's rows, one a line in the readable copy (line N is row N): the columns, then
-    every row by its first cell, RUN_ROWS to a line with their line range; over the budget,
-    runs of first … last cells."""
+    every row by its first cell, RUN_ROWS to a line with their line range (over the budget, or
+    when the first cells are one run of consecutive numbers, runs of first … last cells); then,
+    when a text column comes in runs (rows ordered by a file, a country), each run's value with
+    its lines, so a surrogate id is not the only thing said about a row."""
     columns = list(dict.fromkeys(k for item in items[:200] if isinstance(item, dict)
                                  for k in item))
 
@@ -227,10 +229,59 @@ def rows(items: list[Any], budget: int) -> str:
     named = [f"lines {at + 1}-{min(at + RUN_ROWS, len(items))}: "
              + " | ".join(first(item) for item in items[at:at + RUN_ROWS])
              for at in range(0, len(items), RUN_ROWS)]
-    if sum(len(line) + 1 for line in out + named) > budget - 120:
+    groups = _groups(items, columns)
+    if _consecutive([first(item) for item in items]) or \
+            sum(len(line) + 1 for line in out + named + groups) > budget - 120:
         cells = [first(item) for item in items]
         named = _runs(cells, list(range(1, len(items) + 1)), lambda cell: cell)
-    return _fit(out + named, budget, "lines of this rows digest")
+    return _fit(out + named + groups, budget, "lines of this rows digest")
+
+
+GROUP_RUNS = 80  # a text column in more runs than this names its rows well enough alone
+
+
+def _consecutive(cells: list[str]) -> bool:
+    """Each first cell is the one before plus one (a rowid or a line number): naming them one
+    by one says nothing a range does not."""
+    if len(cells) < 2 or not all(cell.isdigit() for cell in cells):
+        return False
+    return all(int(b) == int(a) + 1 for a, b in zip(cells, cells[1:], strict=False))
+
+
+def _groups(items: list[Any], columns: list[str]) -> list[str]:
+    """The first text column after the first whose equal values come in runs (2 to GROUP_RUNS
+    of them, each of several rows): every run's value with its lines."""
+    dicts = [item for item in items if isinstance(item, dict)]
+    if len(dicts) != len(items):
+        return []
+    for column in columns[1:]:
+        values = [str(item.get(column)) for item in dicts]
+        if not all(isinstance(item.get(column), str) for item in dicts):
+            continue
+        runs: list[tuple[str, int, int]] = []
+        for n, value in enumerate(values, 1):
+            if runs and runs[-1][0] == value:
+                runs[-1] = (value, runs[-1][1], n)
+            else:
+                runs.append((value, n, n))
+        if len(runs) <= GROUP_RUNS and len(runs) * 3 <= len(items):
+            return [f"Rows by {column} (value | lines | rows):"] + [
+                f"- {cut_text(value, 80)} | lines {a}-{b} | {b - a + 1}" for value, a, b in runs]
+    return []
+
+
+def _inner_text(parsed: list[tuple[int, int, str, str, str]], start: int, end: int) -> str:
+    """An element's text from the elements inside it (lines start+1 … end): a heading whose
+    words are a link (`- heading [level=2]:` over `- link "23.2.0"` and `- text: - 2023-12-31`)
+    has no name of its own."""
+    words = []
+    for n, _, role, name, rest in parsed:
+        if start < n <= end:
+            if name:
+                words.append(name)
+            elif role == "text" and rest.startswith(":"):
+                words.append(rest[1:].strip().strip('"'))
+    return " ".join(w for w in words if w)
 
 
 def snapshot(text: str, budget: int) -> str:
@@ -280,6 +331,7 @@ def snapshot(text: str, budget: int) -> str:
     if headings:
         out.append("Headings (level | text | ref | line):")
         for n, name, rest in headings[:120]:
+            name = name or _inner_text(parsed, n, ends[n])
             level = _LEVEL.search(rest)
             ref = _REF.search(rest)
             out.append(f"- h{level.group(1) if level else '?'} | {cut_text(name, 100)} | "
