@@ -185,8 +185,9 @@ def table(text: str, detail: str, budget: int) -> str:
     if not numbers:
         return ""
     header_at = numbers[0]
-    rows = [n for n in numbers[1:] if not (detail == "markdown" and
-                                           sniff._MD_TABLE_RULE.match(lines[n - 1]))]
+    headed = detail == "markdown" or _has_header("\n".join(lines[:200]))
+    rows = [n for n in numbers[int(headed):] if not (detail == "markdown" and
+                                                     sniff._MD_TABLE_RULE.match(lines[n - 1]))]
     separator = {"tsv": "\t", "csv": ","}.get(detail, "|")
 
     def cells(line: str) -> list[str]:
@@ -195,15 +196,31 @@ def table(text: str, detail: str, budget: int) -> str:
         return [p.strip().strip('"') for p in parts]
 
     columns = cells(lines[header_at - 1])
-    out = [f"Table ({detail}): {len(rows):,} rows, {len(columns)} columns, {len(lines):,} lines; "
-           f"header at line {header_at}.",
-           "Columns: " + " | ".join(cut_text(c, CELL) for c in columns),
-           "First rows (line: cells):"]
+    if headed:
+        out = [f"Table ({detail}): {len(rows):,} rows, {len(columns)} columns, "
+               f"{len(lines):,} lines; header at line {header_at}.",
+               "Columns: " + " | ".join(cut_text(c, CELL) for c in columns)]
+    else:  # a slice of a table (a `tail`), or one written without a header: no names invented
+        out = [f"Table ({detail}): {len(rows):,} rows, {len(columns)} columns, "
+               f"{len(lines):,} lines; no header row (line {header_at} is data)."]
+    out.append("First rows (line: cells):")
     out += [f"L{n}: " + " | ".join(cut_text(c, 40) for c in cells(lines[n - 1]))
             for n in rows[:SAMPLE_ROWS]]
     out.append("Every row, in ranges (lines | rows | first cell of the first … last row):")
     out += _runs(lines, rows, lambda line: (cells(line) or [""])[0])
     return _fit(out, budget, "lines of this table's digest")
+
+
+def _has_header(sample: str) -> bool:
+    """Whether a CSV/TSV's first line names its columns (the standard library's own test:
+    a column whose cells are numbers, or of one length, below a first cell that is not);
+    when it cannot tell, a header, as before."""
+    import csv
+
+    try:
+        return csv.Sniffer().has_header(sample)
+    except csv.Error:
+        return True
 
 
 RUN_ROWS = 20  # rows named on one line of a rows digest
