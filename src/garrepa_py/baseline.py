@@ -181,7 +181,14 @@ def saved_path(event: Mapping[str, Any]) -> str:
     (only its length counts)."""
     transcript = event.get("transcript_path")
     base = os.path.splitext(transcript)[0] if isinstance(transcript, str) else "/tmp/session"
-    return os.path.join(base, "tool-results", f"{event.get('tool_use_id') or 'toolu_x'}.txt")
+    # inside a subagent the file is named by 9 random characters, not the tool_use_id
+    # (measured, 2.1.332: `tool-results/bboqyy57a.txt` under the main session's folder)
+    name = SUBAGENT_SAVED_NAME if isinstance(event.get("agent_id"), str) \
+        else event.get("tool_use_id") or "toolu_x"
+    return os.path.join(base, "tool-results", f"{name}.txt")
+
+
+SUBAGENT_SAVED_NAME = "x" * 9
 
 
 def bash_chars(output: Mapping[str, Any], limits: BashLimits, path: str) -> int | None:

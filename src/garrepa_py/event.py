@@ -25,7 +25,7 @@ class ToolEvent:
     serves (a Bash object, a Read object, MCP blocks or a string)."""
 
     __slots__ = ("raw", "hook_event", "tool", "session", "tool_use_id", "cwd", "transcript",
-                 "tool_input", "tool_response")
+                 "agent_id", "tool_input", "tool_response")
 
     def __init__(self, raw: dict[str, Any]) -> None:
         self.raw = raw
@@ -35,6 +35,9 @@ class ToolEvent:
         self.tool_use_id = _text(raw.get("tool_use_id"))
         self.cwd = _text(raw.get("cwd"))
         self.transcript = _text(raw.get("transcript_path"))
+        # inside a subagent (measured, 2.1.332): its id; `transcript_path` still names the main
+        # session's file, the subagent's own is <session>/subagents/agent-<id>.jsonl
+        self.agent_id = _text(raw.get("agent_id"))
         tool_input = raw.get("tool_input")
         self.tool_input: dict[str, Any] | None = tool_input if isinstance(tool_input, dict) \
             else None

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         project: str | None
         tool_use_id: str  # links the line to the transcript's tool_result
         transcript: str  # where `report` finds the session's tokens and arrivals
+        agent: str  # a subagent's id: its calls' results are in its own transcript
         key: str  # a fingerprint of the target (file, command), never the text
         decision: str  # pass | compress | audit | holdout | error
         reason: str

@@ -14,6 +14,7 @@ from garrepa_py.routes import git as git_route
 from garrepa_py.routes import log_command
 from garrepa_py.routes import logs as logs_route
 
+from ..conftest import SESSION_ID
 from .test_logs_route import init, pre_bash
 
 FORMS = [
@@ -69,7 +70,8 @@ def test_the_real_hook_wraps_the_form_keeping_the_original_first(project: Path,
     init(project, "--logs")
     reply = pre_bash(project, command)
     assert reply["updatedInput"]["command"] == (
-        f"{command} 2>&1 | {runner_file(project)} --family pytest --project {project}")
+        f"{command} 2>&1 | {runner_file(project)} --family pytest --project {project}"
+        f" --session {SESSION_ID}")
     assert "permissionDecision" not in reply
 
 
@@ -100,7 +102,7 @@ def test_a_project_path_with_a_space_is_one_quoted_word_in_the_rewrite(tmp_path:
     reply = pre_bash(project, ".venv/bin/python -m pytest")
     assert reply["updatedInput"]["command"] == (
         f".venv/bin/python -m pytest 2>&1 | '{runner_file(project)}' --family pytest "
-        f"--project '{project}'")
+        f"--project '{project}' --session {SESSION_ID}")
 
 
 @pytest.mark.parametrize("path, word", [

@@ -14,7 +14,7 @@ import pytest
 
 from garrepa_py.install.runner_allow import runner_file, runner_rule
 
-from ..conftest import run_hook, session_fields
+from ..conftest import SESSION_ID, run_hook, session_fields
 
 
 def init(project: Path, *flags: str) -> None:
@@ -49,7 +49,8 @@ def test_a_runner_is_wrapped_and_nothing_is_allowed_by_the_hook(project: Path, c
     reply = pre_bash(project, command)
     runner = runner_file(project)
     assert reply == {"hookEventName": "PreToolUse", "updatedInput": {
-        "command": f"{command} 2>&1 | {runner} --family {family} --project {project}",
+        "command": f"{command} 2>&1 | {runner} --family {family} --project {project}"
+                   f" --session {SESSION_ID}",
         "description": "run the tests"}}  # never a permissionDecision: the user's rules decide
     local = json.loads((project / ".claude" / "settings.local.json").read_text())
     assert local["permissions"]["allow"] == [runner_rule(project)]
@@ -153,3 +154,34 @@ def test_report_counts_a_wrapped_run_once_with_what_it_saved(project: Path, garr
     assert logs_route["delivered_chars"] == failed(printed["pytest-three-failures"])
     assert logs_route["net_saved_chars"] == logs_route["baseline_chars"] - logs_route[
         "delivered_chars"]
+
+
+def test_a_wrapped_run_belongs_to_its_session_and_thread(project: Path, garrepa_home: Path,
+                                                         log_corpus: Path) -> None:
+    """The rewrite hands the runner the call's session (and, in a subagent, its agent id), so
+    `report --session` holds the run; an id that is not one plain word is left out."""
+    from ..cli.helpers import invoke
+
+    init(project, "--logs")
+    event = {**session_fields(project.parent), "hook_event_name": "PreToolUse",
+             "tool_name": "Bash", "cwd": str(project), "agent_id": "a0cb7fb3dc5dbc127",
+             "tool_input": {"command": "pytest -q"}}
+    proc = run_hook(json.dumps(event), env={"CLAUDE_PROJECT_DIR": str(project)})
+    command = json.loads(proc.stdout)["hookSpecificOutput"]["updatedInput"]["command"]
+    assert command.endswith(f" --session {SESSION_ID} --agent a0cb7fb3dc5dbc127")
+    hostile = {**event, "session_id": "x; rm -rf ~", "agent_id": "$(id)"}
+    proc = run_hook(json.dumps(hostile), env={"CLAUDE_PROJECT_DIR": str(project)})
+    command = json.loads(proc.stdout)["hookSpecificOutput"]["updatedInput"]["command"]
+    assert "--session" not in command and "--agent" not in command
+    raw = (log_corpus / "pytest-three-failures.log").read_bytes()
+    subprocess.run([str(runner_file(project)), "--family", "pytest", "--project", str(project),
+                    "--session", SESSION_ID, "--agent", "a0cb7fb3dc5dbc127"], input=raw,
+                   capture_output=True, timeout=60, check=False)
+    [run] = [r for r in map(json.loads, (garrepa_home / "journal.jsonl").read_text().splitlines())
+             if r.get("event") == "LogRun"]
+    assert (run["session"], run["agent"]) == (SESSION_ID, "a0cb7fb3dc5dbc127")
+    alone = json.loads(invoke("report", "--session", SESSION_ID[:8], "--json").output)
+    assert alone["routes"]["logs"]["compressed"] == 1
+    assert alone["threads"]["subagents"]["compressed"] == 1
+    other = json.loads(invoke("report", "--session", "ffff", "--json").output)
+    assert "logs" not in other["routes"]

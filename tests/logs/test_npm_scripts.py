@@ -53,14 +53,15 @@ def test_cd_prefix_reads_that_directory(project: Path) -> None:
 
 def test_the_timeout_of_the_call_reaches_the_runner(project: Path) -> None:
     init(project, "--logs")
-    from ..conftest import run_hook, session_fields
+    from ..conftest import SESSION_ID, run_hook, session_fields
 
     event = {**session_fields(project.parent), "hook_event_name": "PreToolUse",
              "tool_name": "Bash", "cwd": str(project),
              "tool_input": {"command": "pytest -x", "timeout": 300000}}
     proc = run_hook(json.dumps(event), env={"CLAUDE_PROJECT_DIR": str(project)})
     command = json.loads(proc.stdout)["hookSpecificOutput"]["updatedInput"]["command"]
-    assert command.endswith(f"--family pytest --project {project} --timeout 300000")
+    assert command.endswith(f"--family pytest --project {project} --timeout 300000"
+                            f" --session {SESSION_ID}")
 
 
 def test_npm_runs_of_the_corpus_keep_their_exit_status(project: Path, tmp_path: Path) -> None:

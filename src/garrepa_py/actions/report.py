@@ -205,6 +205,8 @@ class Report:
     briefed: Group = field(default_factory=Group)
     held_out: Group = field(default_factory=Group)
     sessions: list[dict[str, Any]] = field(default_factory=list)  # tokens from transcripts
+    # the main thread's events and its subagents' apart (a subagent's event names its agent)
+    threads: dict[str, Tally] = field(default_factory=dict)
     arrival: list[dict[str, Any]] = field(default_factory=list)  # replacements in transcripts
     # read-backs of briefings outside the selection (before --since, another session): not
     # counted, so that the routes add up to the total and each net is one briefing's own
@@ -233,6 +235,7 @@ class Report:
                 "routes": {k: v.as_dict() for k, v in self.ordered_routes()},
                 "tools": {k: v.as_dict() for k, v in sorted(self.tools.items())},
                 "net_saved_chars_by_day": dict(sorted(self.days.items())),
+                "threads": {k: v.as_dict() for k, v in sorted(self.threads.items())},
                 "arrival": {"briefings": sum(r["briefings"] for r in self.arrival),
                             "arrived": sum(r["arrived"] for r in self.arrival),
                             "not_arrived": sum(r["not_arrived"] for r in self.arrival),
@@ -260,6 +263,7 @@ def build(since: float | None = None, project: str | None = None,
     routes: dict[str, Tally] = defaultdict(Tally)
     tools: dict[str, Tally] = defaultdict(Tally)
     days: dict[str, int] = defaultdict(int)
+    threads: dict[str, Tally] = defaultdict(Tally)
     kept, read_backs = [], []
     calls: set[tuple[str, str, str]] = set()
     for record in journal.read(since=since, target=target):
@@ -283,6 +287,7 @@ def build(since: float | None = None, project: str | None = None,
         if record.get("event") == "cli":
             continue  # a `peek`/`ask`: a recovery, not a hook event
         total.add(record)
+        threads[_thread(record)].add(record)
         routes[str(record.get("route", "pass"))].add(record)
         if record.get("tool"):
             tools[str(record["tool"])].add(record)
@@ -302,13 +307,39 @@ def build(since: float | None = None, project: str | None = None,
             report.unattributed_recovery += chars
             continue
         total.recovery += chars
+        threads[_thread(briefing)].recovery += chars
         days[_day(record)] -= chars
         routes[str(briefing.get("route", "pass"))].recovery += chars
         if briefing.get("tool"):
             tools[str(briefing["tool"])].recovery += chars
     report.routes, report.tools, report.days = dict(routes), dict(tools), dict(days)
+    report.threads = dict(threads)
     report.arrival = arrivals(kept)
     return report
+
+
+def _thread(record: Record) -> str:
+    return "subagents" if isinstance(record.get("agent"), str) else "main"
+
+
+AGENT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def thread_transcript(path: object, agent: object) -> str | None:
+    """The transcript that holds the tool_results of `agent` (None: the main thread) in the
+    session whose transcript is `path`: that file, or for a subagent
+    `<session>/subagents/agent-<id>.jsonl` beside it (measured, 2.1.332: the
+    hook's `transcript_path` names the main session's file inside a subagent too). None when
+    there is no transcript, or an agent id that is not a plain name."""
+    if not isinstance(path, str):
+        return None
+    if agent is None:
+        return path
+    if not isinstance(agent, str) or not AGENT_ID.fullmatch(agent) or not path.endswith(".jsonl"):
+        return None
+    import os
+
+    return os.path.join(path[:-len(".jsonl")], "subagents", f"agent-{agent}.jsonl")
 
 
 def _day(record: Record) -> str:
@@ -400,12 +431,16 @@ def _sessions(records: list[Record], report: Report) -> None:
             continue
         row = by_session.setdefault(str(record["session"]), {
             "session": str(record["session"]), "briefed": 0, "held_out": 0, "tokens": None,
-            "transcript": record.get("transcript")})
+            "transcripts": set()})
         row["briefed" if record["decision"] == "compress" else "held_out"] += 1
+        path = thread_transcript(record.get("transcript"), record.get("agent"))
+        if path is not None:
+            row["transcripts"].add(path)
     for row in by_session.values():
-        path = row.pop("transcript")
-        if isinstance(path, str):
-            row["tokens"] = transcript_tokens(path)
+        # the session's tokens: its main thread's and those of the subagents that had events
+        found = [transcript_tokens(path) for path in sorted(row.pop("transcripts"))]
+        if found and all(tokens is not None for tokens in found):
+            row["tokens"] = sum(tokens for tokens in found if tokens is not None)
     report.sessions = sorted(by_session.values(), key=lambda row: row["session"])
 
 
@@ -486,13 +521,29 @@ def arrivals(records: list[Record]) -> list[dict[str, Any]]:
             by_session[str(record["session"])].append(record)
     rows = []
     for session, made in sorted(by_session.items()):
-        path = next((r["transcript"] for r in made if isinstance(r.get("transcript"), str)), None)
-        results = transcript_results(path) if path is not None else None
-        states = Counter(arrival_state(r, results) for r in made)
+        main = next((r["transcript"] for r in made if isinstance(r.get("transcript"), str)), None)
+        read: dict[str, dict[str, object] | None] = {}
+        states: Counter[str] = Counter()
+        results_found = subagent_briefings = subagent_arrived = 0
+        for record in made:
+            # each thread's results are in its own file: the main session's, or a subagent's
+            path = thread_transcript(main, record.get("agent"))
+            if path is not None and path not in read:
+                read[path] = transcript_results(path)
+            results = read.get(path) if path is not None else None
+            state = arrival_state(record, results)
+            states[state] += 1
+            results_found += record["tool_use_id"] in (results or {})
+            if _thread(record) == "subagents":
+                subagent_briefings += 1
+                subagent_arrived += state == "arrived"
         rows.append({"session": session, "briefings": len(made), "arrived": states["arrived"],
                      "not_arrived": states["not_arrived"], "unknown": states["unknown"],
-                     "transcript_read": results is not None,
-                     "tool_results_found": sum(r["tool_use_id"] in (results or {}) for r in made)})
+                     # a thread's file read (a subagent's may not exist yet: unknown)
+                     "transcript_read": any(results is not None for results in read.values()),
+                     "tool_results_found": results_found,
+                     "subagent_briefings": subagent_briefings,
+                     "subagent_arrived": subagent_arrived})
     return rows
 
 

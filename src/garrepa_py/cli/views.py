@@ -189,6 +189,8 @@ def show_report(out: Console, report: Report, top: int = 10) -> None:
         out.print(f"Audit mode: would have saved {total.would_save:,} more chars "
                   f"({total.audited} events computed, not replaced).")
     _section(out, "By route", report.ordered_routes(), total)
+    if "subagents" in report.threads:  # only when a subagent had events: else it is all main
+        _section(out, "Main thread and subagents", sorted(report.threads.items()), None)
     ranked = sorted(report.tools.items(), key=lambda kv: (-kv[1].net, kv[0]))[:top]
     _section(out, f"By tool (top {len(ranked)} by net saved)", ranked, None)
     _recovery(out, report)
@@ -232,6 +234,10 @@ def arrival_lines(report: Report) -> list[str]:
         if unknown:
             line += (f"; {unknown} unknown (no tool_result for them in the transcript: not a "
                      "transcript, or the session is still running)")
+        inside = sum(r.get("subagent_briefings", 0) for r in read)
+        if inside:
+            line += (f"; of them in subagents (their own transcripts): "
+                     f"{sum(r.get('subagent_arrived', 0) for r in read)} of {inside}")
         lines.append(line + ".")
     if unread:
         lines.append(f"Not checked: {sum(r['briefings'] for r in unread)} replacements in "

@@ -103,6 +103,8 @@ def parse_event(raw: bytes | None, record: Record) -> ToolEvent | None:
     record["baseline_chars"] = baseline.event_baseline(data)
     if event.tool_use_id is not None:  # links the line to the transcript's result
         record["tool_use_id"] = event.tool_use_id
+    if event.agent_id is not None:  # a subagent's call: its result is in the subagent's file
+        record["agent"] = event.agent_id
     record["project"] = _project_dir(event)
     return event
 

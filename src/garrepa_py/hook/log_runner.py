@@ -46,7 +46,7 @@ def _arguments(argv: list[str]) -> dict[str, str]:
         argv = argv[:-2]
     found: dict[str, str] = {}
     for flag, value in zip(argv, argv[1:], strict=False):
-        if flag in ("--family", "--project", "--timeout"):
+        if flag in ("--family", "--project", "--timeout", "--session", "--agent"):
             found[flag[2:]] = value
     project = own_project(self_path, found.pop("project", None))
     if project is not None:
@@ -119,6 +119,7 @@ def _journal(options: dict[str, str], started: float, family: str, result: objec
                   "decision": "compress" if spill else "pass",
                   "reason": f"digested-{family}" if spill else "short-log",
                   "project": options.get("project"), "family": family,
+                  "session": options.get("session"),
                   "failed": getattr(result, "failed", None),
                   "exit_code": getattr(result, "exit_code", None),
                   "chars_in": chars_in, "chars_out": chars_out,
@@ -126,6 +127,8 @@ def _journal(options: dict[str, str], started: float, family: str, result: objec
                   "latency_ms": round((time.monotonic() - started) * 1000, 1)}
         if counted is not None:
             record["baseline_chars"], record["delivered_chars"] = counted
+        if options.get("agent"):
+            record["agent"] = options["agent"]
         if spill:
             from garrepa_py.engine.store import spill_id
 

@@ -28,6 +28,11 @@ def runner_path(project: str) -> str:
     return os.path.join(project, ".claude", "hooks", RUNNER_NAME)
 
 
+def plain_id(value: str) -> bool:
+    """A session or agent id safe as one shell word (no `re`: the hook path imports none)."""
+    return 0 < len(value) <= 64 and all(c.isascii() and (c.isalnum() or c in "_-") for c in value)
+
+
 def handle(event: ToolEvent, context: HookContext) -> Verdict:
     if not context.settings.logs.enabled:
         return passed("logs-off")
@@ -65,6 +70,10 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
     timeout = tool_input.get("timeout")
     if isinstance(timeout, int) and not isinstance(timeout, bool) and 0 < timeout <= 3_600_000:
         wrapped += f" --timeout {timeout}"  # the runner's deadline stays under the Bash timeout
+    # the run's journal line joins its session (`report --session`) and its thread (a subagent's)
+    for flag, value in (("--session", event.session), ("--agent", event.agent_id)):
+        if value is not None and plain_id(value):
+            wrapped += f" {flag} {value}"
     reply = {"hookSpecificOutput": {"hookEventName": "PreToolUse",
                                     "updatedInput": dict(tool_input, command=wrapped)}}
     return Verdict("compress", f"wrapped-{family}", reply)
