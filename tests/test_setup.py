@@ -6,6 +6,7 @@ and runs the installed `garrepa`; the test command itself is what CI runs.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -68,6 +69,20 @@ def test_readme_install_command_on_fresh_venv(source_copy: Path, tmp_path: Path)
     project.mkdir()
     run([str(bin_dir / "garrepa"), "init", str(project)], env, tmp_path)
     assert (project / ".claude/hooks/garrepa-hook").read_text().startswith("#!/bin/sh")
+    # PyPI-ready metadata, typed, and no model SDK unless asked for (`garrepa-py[anthropic]`)
+    probe = ("import importlib.metadata as m, importlib.util as u, json, pathlib, garrepa_py; "
+             "d = m.metadata('garrepa-py'); "
+             "print(json.dumps({'urls': d.get_all('Project-URL'), 'classifiers': "
+             "d.get_all('Classifier'), 'requires': d.get_all('Requires-Dist'), "
+             "'typed': (pathlib.Path(garrepa_py.__file__).parent / 'py.typed').is_file(), "
+             "'sdk': u.find_spec('anthropic') is not None}))")
+    found = json.loads(run([str(bin_dir / "python"), "-c", probe], env, tmp_path))
+    assert {url.split(",")[0] for url in found["urls"]} >= {"Homepage", "Changelog", "Issues"}
+    assert "Typing :: Typed" in found["classifiers"] and found["typed"]
+    sdk = [r for r in found["requires"] if r.startswith("anthropic")]
+    assert sdk and all("extra ==" in r for r in sdk) and not found["sdk"]
+    # without the SDK the CLI still works (the standard-library Messages client serves it)
+    assert "garrepa report" in run([str(bin_dir / "garrepa"), "report", "--help"], env, tmp_path)
 
 
 def test_readme_test_command_is_what_ci_runs() -> None:

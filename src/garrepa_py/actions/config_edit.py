@@ -139,8 +139,36 @@ def set_value(key: str, raw: str, project: Path, in_project: bool = False,
         layer = "user"
     if dry_run:
         return lines
-    note = shadow_note(key, layer, load_config(project))
-    return [*lines, note] if note else lines
+    config = load_config(project)
+    note = shadow_note(key, layer, config)
+    return [*lines, *(line for line in (note, entries_note(project, config)) if line)]
+
+
+def entries_note(project: Path, config: Config) -> str | None:
+    """A line when garrepa is installed in `project` and its hook entries no longer match
+    what this config wants (`read.mode`, the documentation kinds, the logs route, the
+    timeout): the routes re-check every event, but the entries decide which calls start one."""
+    from garrepa_py.install import settings_merge
+    from garrepa_py.install.settings_file import read_settings
+    from garrepa_py.routes import registry
+
+    path = Path(paths.settings_file(project))
+    try:
+        data, _ = read_settings(path)
+    except GarrepaError:
+        return None
+    hooks = data.get("hooks") if isinstance(data, dict) else None
+    if not isinstance(hooks, dict) or not any(
+            settings_merge.is_ours(handler) for groups in hooks.values()
+            if isinstance(groups, list) for group in groups if isinstance(group, dict)
+            for handler in group.get("hooks") or () if isinstance(group.get("hooks"), list)):
+        return None  # not installed here: nothing to apply
+    changed = settings_merge.has_all_entries(data, config.settings.hook.timeout_seconds,
+                                             registry.slots(config.settings))
+    if not changed:
+        return None
+    return (f"note: this changes which hook entries garrepa needs in {path} ({len(changed)} "
+            f"to add, change or remove): run `garrepa init` to apply them")
 
 
 def unset_value(key: str, project: Path, in_project: bool = False,
@@ -163,4 +191,5 @@ def unset_value(key: str, project: Path, in_project: bool = False,
     config = load_config(project)
     note = shadow_note(key, layer, config)
     now = f"{key} is now {json.dumps(config.get(key))} ({source_label(config.sources[key])})"
-    return [*lines, note or now]
+    entries = entries_note(project, config)
+    return [*lines, note or now, *([entries] if entries else [])]

@@ -20,7 +20,7 @@ app = typer.Typer(
     name="garrepa",
     help="Keep bulky tool results (doc Reads, MCP results, git dumps, command output, "
          "searches) out of Claude Code's context.",
-    add_completion=False,
+    add_completion=True,  # --install-completion, --show-completion (bash, zsh, fish)
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     context_settings=CONTEXT,
@@ -234,9 +234,16 @@ def config_list(as_json: JsonOpt = False) -> None:
     from garrepa_py.config.schema import SETTINGS
 
     config = load_config(project_root())
+    from garrepa_py.config import budgets
+
     rows = [{"key": s.key, "value": config.get(s.key), "source": source_label(config.sources[s.key]),
              "ignored_project_value": s.key in config.untrusted_keys, "help": s.help}
             for s in SETTINGS]
+    configured = config.settings.configured_threshold
+    for row in rows:
+        if row["key"] == "threshold.minChars":  # what each route really uses
+            row["per_route"] = {route: budgets.threshold(route, configured)
+                                for route in budgets.THRESHOLDS}
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
         return
@@ -244,15 +251,31 @@ def config_list(as_json: JsonOpt = False) -> None:
     for row in rows:
         ignored = ("; the project's value waits for `garrepa trust`"
                    if row["ignored_project_value"] else "")
-        out.print(f"{row['key']} = {json.dumps(row['value'])}  "
-                  f"[dim]({row['source']}{ignored})[/dim]", highlight=False)
+        shown = json.dumps(row["value"])
+        if row["key"] == "threshold.minChars" and configured is None:
+            shown = "per route: " + ", ".join(
+                f"{route} {budgets.threshold(route, None):,}" for route in budgets.THRESHOLDS)
+            ignored += "; a value set here holds for every route"
+        out.print(f"{row['key']} = {shown}  [dim]({row['source']}{ignored})[/dim]",
+                  highlight=False)
     for problem in config.problems:
         out.print(f"[yellow]warning:[/yellow] {problem}", highlight=False)
 
 
+def _complete_key(incomplete: str) -> list[str]:
+    """Shell completion of a setting's name (`garrepa config set read.<TAB>`)."""
+    from garrepa_py.config.schema import BY_KEY
+
+    return sorted(key for key in BY_KEY if key.startswith(incomplete))
+
+
+KeyArg = Annotated[str, typer.Argument(help="A setting's dotted name (`garrepa config list`).",
+                                       autocompletion=_complete_key)]
+
+
 @config_app.command("get", short_help="Print one setting's effective value.")
 @error_boundary
-def config_get(key: str) -> None:
+def config_get(key: KeyArg) -> None:
     """Print one setting's effective value (JSON)."""
     from garrepa_py.actions.project import project_root
     from garrepa_py.config.load import load_config
@@ -270,7 +293,7 @@ ProjectLayerOpt = Annotated[bool, typer.Option(
 
 @config_app.command("set", short_help="Set a value (config.toml or --project).")
 @error_boundary
-def config_set(key: str, value: str, project: ProjectLayerOpt = False,
+def config_set(key: KeyArg, value: str, project: ProjectLayerOpt = False,
                dry_run: DryRunOpt = False) -> None:
     """Set a value in your config.toml (comments kept), or with --project in the project's
     garrepa.config.json; says so when a higher layer still decides the value."""
@@ -283,7 +306,8 @@ def config_set(key: str, value: str, project: ProjectLayerOpt = False,
 
 @config_app.command("unset", short_help="Remove a value so the next layer decides.")
 @error_boundary
-def config_unset(key: str, project: ProjectLayerOpt = False, dry_run: DryRunOpt = False) -> None:
+def config_unset(key: KeyArg, project: ProjectLayerOpt = False,
+                 dry_run: DryRunOpt = False) -> None:
     """Remove a value from your config.toml (or with --project from garrepa.config.json), so
     the next layer down decides it again."""
     from garrepa_py.actions.config_edit import unset_value
