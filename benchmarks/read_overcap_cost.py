@@ -1,0 +1,109 @@
+"""What the PreToolUse handler for Reads over Claude Code's cap costs every documentation Read.
+
+Claude Code (GARREPA_TEST_CLAUDE, else the pinned version) runs a scripted session of READS
+Reads of a documentation file under the 256 KB cap (attrs' CHANGELOG.md, 60 KB, from the
+committed docs corpus: its PostToolUse event maps it), in a project where `garrepa init`
+installed its entries, with and without a PreToolUse Read group holding the same `if` rules and
+command (added to settings.json for the "with" arm). The time per Read is the gap between the fake model's
+consecutive requests (the tool, its hooks and Claude Code's own turn). Sessions alternate
+with, without, with, … so drift on a shared machine hits both alike; prints the median per Read
+of each arm and the median of the paired per-session differences.
+
+    python benchmarks/read_overcap_cost.py [--sessions 6] [--reads 20] [--doc small|large]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from tests.support import corpora  # noqa: E402
+from tests.support.claude_run import claude_binary, claude_version, run_claude  # noqa: E402
+from tests.support.fake_anthropic import FakeAnthropic, Turn  # noqa: E402
+
+
+def with_pre(settings_file: Path) -> None:
+    """A PreToolUse Read group beside the PostToolUse one, the same `if` rules and command: the
+    handler a map on the first over-cap Read needs (the Read route passes a Read under the cap
+    from its quick pass)."""
+    data = json.loads(settings_file.read_text())
+    post = [group for group in data["hooks"]["PostToolUse"] if group["matcher"] == "Read"]
+    data["hooks"].setdefault("PreToolUse", []).extend(json.loads(json.dumps(post)))
+    settings_file.write_text(json.dumps(data, indent=2))
+
+
+def session(project: Path, home: Path, garrepa_home: Path, target: Path, reads: int) -> list[float]:
+    stamps: list[float] = []
+
+    def read(body: dict[str, object]) -> Turn:
+        stamps.append(time.monotonic())
+        return Turn.tool("Read", file_path=str(target))
+
+    def last(body: dict[str, object]) -> Turn:
+        stamps.append(time.monotonic())
+        return Turn(text="done")
+
+    with FakeAnthropic([read] * reads + [last]) as fake:
+        run = run_claude(project, fake.url, home, garrepa_home)
+        assert run.returncode == 0, run.stderr[-2000:]
+    return [(b - a) * 1000 for a, b in zip(stamps, stamps[1:], strict=False)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sessions", type=int, default=6)
+    parser.add_argument("--reads", type=int, default=20)
+    parser.add_argument("--doc", choices=("small", "large"), default="large")
+    args = parser.parse_args()
+    docs = corpora.load("docs")
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        arms: dict[str, Path] = {}
+        for arm in ("with", "without"):
+            project = base / arm / "proj"
+            project.mkdir(parents=True)
+            subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+            target = project / "CHANGELOG.md"
+            if args.doc == "large":
+                target.write_bytes((docs / "attrs-23.2.0" / "CHANGELOG.md").read_bytes())
+            else:
+                target.write_text("# Notes\n\nA small document.\n")
+            env = dict(os.environ, GARREPA_HOME=str(base / arm / "garrepa"))
+            subprocess.run([sys.executable, "-m", "garrepa_py", "init", str(project),
+                            "--provider", "none"], env=env, check=True, capture_output=True)
+            if arm == "with":
+                with_pre(project / ".claude" / "settings.json")
+            arms[arm] = project
+        gaps: dict[str, list[float]] = {"with": [], "without": []}
+        paired: list[float] = []
+        for number in range(args.sessions):
+            medians = {}
+            for arm, project in arms.items():
+                found = session(project, base / arm / f"home{number}", base / arm / "garrepa",
+                                project / "CHANGELOG.md", args.reads)
+                gaps[arm] += found[1:]  # the first gap holds Claude Code's own warm-up
+                medians[arm] = statistics.median(found[1:])
+            paired.append(medians["with"] - medians["without"])
+    binary = claude_binary()
+    print(f"Claude Code {claude_version(binary) if binary else '?'}, {args.doc} doc, "
+          f"{args.sessions} sessions x {args.reads} Reads per arm")
+    for arm, values in gaps.items():
+        print(f"{arm:8} median {statistics.median(values):7.1f} ms per Read "
+              f"(p25 {statistics.quantiles(values, n=4)[0]:.1f}, p75 "
+              f"{statistics.quantiles(values, n=4)[2]:.1f})")
+    print(f"paired per-session difference (with - without): median "
+          f"{statistics.median(paired):.1f} ms, {[round(p, 1) for p in paired]}")
+
+
+if __name__ == "__main__":
+    main()
