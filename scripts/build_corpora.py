@@ -38,7 +38,8 @@ from tests.support import corpora, corpus, corpus_check  # noqa: E402
 
 BUILD = Path(tempfile.gettempdir()) / "garrepa-corpora-build"
 FILE_KINDS: dict[str, Callable[[], Path]] = {
-    "docs": corpus.docs, "prose": corpus.prose, "datatext": corpus.datatext, "github": corpus.github,
+    "docs": corpus.docs, "prose": corpus.prose, "refdocs": corpus.refdocs,
+    "datatext": corpus.datatext, "github": corpus.github,
     "npm": corpus.npm, "logs": corpus.logs,
     "jslogs": corpus.jslogs, "nativelogs": corpus.nativelogs}
 REPO_KINDS: dict[str, tuple[str, tuple[str, ...], Callable[[], Path]]] = {
@@ -178,8 +179,10 @@ def pack_bundle(root: Path, archive: Path) -> dict[str, Any]:
 def check_files(kind: str, root: Path, kept: set[str]) -> None:
     """The kind's own checks: every expected file there and each one what it claims to be."""
     problems: list[str] = []
-    if kind in ("docs", "prose"):
-        for name, version in corpus.DOC_SDISTS if kind == "docs" else corpus.PROSE_SDISTS:
+    if kind in ("docs", "prose", "refdocs"):
+        sdists = {"docs": corpus.DOC_SDISTS, "prose": corpus.PROSE_SDISTS,
+                  "refdocs": corpus.REFDOC_SDISTS}[kind]
+        for name, version in sdists:
             if not (root / f"{name}-{version}").is_dir():
                 problems.append(f"no documents of {name} {version}")
     elif kind == "datatext":

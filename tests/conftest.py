@@ -71,6 +71,12 @@ def doc_corpus() -> Path:
 
 
 @pytest.fixture(scope="session")
+def refdocs_corpus() -> Path:
+    """The docs/ trees of aiohttp 3.11.11 and marshmallow 3.21.1 (API references)."""
+    return _corpus("refdocs")
+
+
+@pytest.fixture(scope="session")
 def github_corpus() -> Path:
     """GitHub REST API responses recorded in PyGithub 2.3.0's sdist (its test replay data)."""
     return _corpus("github")

@@ -40,6 +40,9 @@ DOCS = {
     "sphinx-configuration.rst": READ_CORPUS / "sphinx-configuration.rst",
     "sqlalchemy-migration_20.rst": READ_CORPUS / "sqlalchemy-migration_20.rst",
     "attrs-CHANGELOG.md": CACHE / "docs/attrs-23.2.0/CHANGELOG.md",
+    # issue 35: API references (Sphinx directives), tasks written from the files alone
+    "aiohttp-web_reference.rst": CACHE / "refdocs/aiohttp-3.11.11/docs/web_reference.rst",
+    "aiohttp-client_reference.rst": CACHE / "refdocs/aiohttp-3.11.11/docs/client_reference.rst",
     "httpx-CHANGELOG.md": CACHE / "docs/httpx-0.27.0/CHANGELOG.md",
     "click-CHANGES.rst": CACHE / "docs/click-8.1.7/CHANGES.rst",
     "pytest-reference.rst": CACHE / "docs/pytest-8.2.0/doc/en/reference/reference.rst",
@@ -208,6 +211,26 @@ TASKS: list[tuple[str, dict[str, Any]]] = [
     ("read-flask-version-attr", read(
         "Which Flask release deprecated the __version__ attribute?", "flask-CHANGES.rst",
         ["__version__"], ["Version 3.0.0", "Deprecate the ``__version__`` attribute."])),
+    ("read-aiohttp-client-max-size", read(
+        "What happens when a POST request exceeds the Application's client_max_size?",
+        "aiohttp-web_reference.rst", ["client_max_size"],
+        ["`HTTPRequestEntityTooLarge` exception."])),
+    ("read-aiohttp-keepalive", read(
+        "What is the server's default keepalive_timeout in AppRunner?",
+        "aiohttp-web_reference.rst", ["keepalive_timeout"], ["Default: ``75`` seconds"])),
+    ("read-aiohttp-run-app-keepalive", read(
+        "What keepalive_timeout does run_app use by default?", "aiohttp-web_reference.rst",
+        ["run_app"], ["keepalive_timeout=3630"])),
+    ("read-aiohttp-read-bufsize", read(
+        "What is the default read_bufsize of a ClientSession?", "aiohttp-client_reference.rst",
+        ["read_bufsize"], ["64 KiB by default."])),
+    ("read-aiohttp-connector-limit", read(
+        "How many simultaneous connections does a TCPConnector allow by default?",
+        "aiohttp-client_reference.rst", ["TCPConnector"], ["(default: 100)"])),
+    ("read-aiohttp-raise-for-status", read(
+        "What does ClientSession's raise_for_status parameter do?",
+        "aiohttp-client_reference.rst", ["raise_for_status"],
+        ["Automatically call :meth:`ClientResponse.raise_for_status` for"])),
     # ---- git outputs
     ("git-flask-form-memory", git(
         "What default does Flask 3.1.0 give MAX_FORM_MEMORY_SIZE in src/flask/app.py?",
@@ -495,7 +518,8 @@ def build() -> None:
             origin = {"package": e["package"], "version": e["version"], "artifact": e["sdist"],
                       "artifact_sha256": e["sdist_sha256"], "path": e["path"]}
         else:
-            corpus = "flask" if "flask-repo" in str(path) else "docs"
+            corpus = "flask" if "flask-repo" in str(path) else \
+                "refdocs" if "refdocs/" in str(path) else "docs"
             origin = {"corpus": corpus, "path": str(path.relative_to(CACHE)),
                       "sources": origins[corpus]["sources"]}
         record(f"inputs/docs/{name}.xz", path.read_bytes(), origin)

@@ -6,6 +6,7 @@ folder, validates what it made, packs it and pins it in tests/corpora/MANIFEST.j
 Kinds (the builder's names):
     docs       docs and changelogs from PyPI sdists
     prose      the docs/ trees of five more sdists (the secret guard's prose precision)
+    refdocs    the docs/ trees of aiohttp and marshmallow (API entries a Read map reaches)
     datatext   data shipped under documentation names (.txt pins, word lists), and one RST .txt
     github     GitHub REST responses recorded in PyGithub's sdist
     npm        `npm view <package> --json` documents
@@ -142,6 +143,39 @@ def prose() -> Path:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(source.read())
     done.write_text("\n".join(f"{n}=={v}" for n, v in PROSE_SDISTS) + "\n")
+    return root
+
+
+# API reference documents nobody here wrote (issue 35): Sphinx directives (`.. class::`,
+# `.. attribute::`, `.. method::` with their parameters), big tables and definition lists, the
+# entries a Read map must reach (structural/entries.py). Their docs/ trees, documents only.
+REFDOC_SDISTS = (("aiohttp", "3.11.11"), ("marshmallow", "3.21.1"))
+
+
+def refdocs() -> Path:
+    """The docs/ tree (documents only) of each of REFDOC_SDISTS, under .cache/corpus/refdocs/."""
+    return _docs_trees("refdocs", REFDOC_SDISTS)
+
+
+def _docs_trees(kind: str, sdists: tuple[tuple[str, str], ...]) -> Path:
+    root = CACHE / kind
+    done = root / ".complete"
+    if done.exists():
+        return root
+    for name, version in sdists:
+        with tarfile.open(sdist(name, version)) as archive:
+            for member in archive.getmembers():
+                parts = Path(member.name).parts
+                if not member.isfile() or len(parts) < 3 or parts[1] != "docs" \
+                        or not DOC_PATTERN.search(member.name) or ".." in parts:
+                    continue
+                source = archive.extractfile(member)
+                if source is None:
+                    continue
+                target = root / member.name
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(source.read())
+    done.write_text("\n".join(f"{n}=={v}" for n, v in sdists) + "\n")
     return root
 
 

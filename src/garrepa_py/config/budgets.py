@@ -46,6 +46,14 @@ DEFAULT_THRESHOLD = THRESHOLDS["read"]  # the default `threshold.minChars` shows
 READ_MAP_CHARS = 14_000
 # the map, the stamp and the closing note, checked on the final text: the map's 14,000 + room
 READ_REPLY_CHARS = 18_000
+# A window Read (offset > 1 or a limit: the agent following a map's range) passes whole up to
+# this many chars; past it, it gets the map of its own sections and entries, never the whole
+# document's map again (issue 35: the map that sent the agent in a circle). 80,000 passes every
+# section a map of the benchmark's documents names (the largest ranges its reader follows are
+# aiohttp's "Application and Router", 41.8K, and Django's settings sections) and stays far
+# under Claude Code's 256 KB, where a window of a changelog or a settings reference that big is
+# better met by a map of what is inside it than by 60-250K chars of it
+READ_WINDOW_CHARS = 80_000
 
 # ---- git: diff, show and log [-p|--stat] digests (the file table and whole hunks)
 # 24,000 -> 12,000: git 24,882 -> 16,101 per answered task, 14/14 answered, every file still

@@ -44,13 +44,60 @@ KINDS: dict[str, Kind] = {
 
 
 def document(path: str, label: str, kind: str | None = None) -> Compress:
-    """A document map (headings with exact line ranges), parsed as the markup its content shows
+    """A document map (headings with exact line ranges, and under each section the entries
+    people look up: structural/entries.py), parsed as the markup its content shows
     (structural/markup.py; `path`'s extension only breaks a near tie), or as `kind` when the
     caller sniffed it already."""
+    from garrepa_py import textlines
     from garrepa_py.structural import document as doc
+    from garrepa_py.structural import entries, nested_map
 
-    return lambda text: Structural(doc.render(doc.outline(text, path, kind), label,
-                                              DOCUMENT_MAP_CHARS))
+    def compress(text: str) -> Structural:
+        outline = doc.outline(text, path, kind)
+        found = entries.find(textlines.split(text), outline.kind)
+        return Structural(nested_map.render(outline, label, DOCUMENT_MAP_CHARS, found))
+
+    return compress
+
+
+def document_window(path: str, label: str, kind: str, first: int, total_lines: int,
+                    known: dict[int, tuple[int, int]]) -> Compress:
+    """The map of one Read window (the text it is given: lines `first`.. of the file): its own
+    sections and entries, every range inside the window, numbered as the file's lines. `known`:
+    each heading's line → (level, last line) in the whole document, so a section keeps its
+    level and its range stops where the document's does (numbers only, no text)."""
+    from itertools import accumulate
+
+    from garrepa_py import textlines
+    from garrepa_py.structural import document as doc
+    from garrepa_py.structural import entries, nested_map
+
+    def compress(text: str) -> Structural:
+        lines = textlines.split(text)
+        last = first + len(lines) - 1
+        own = doc.outline(text, path, kind)
+        shift = first - 1
+        offsets = list(accumulate((len(line) + 1 for line in lines), initial=0))
+        sections = []
+        for section in own.sections:
+            start = section.start + shift
+            level, end = known.get(start, (section.level, section.end + shift))
+            end = min(end, last)
+            sections.append(doc.Section(level, section.title, start, end,
+                                        offsets[end - shift] - offsets[start - 1 - shift]))
+        outline = doc.Outline(own.kind, len(lines), len(text), tuple(sections), None,
+                              own.code_blocks, own.tables)
+        found = [entries.Entry(e.depth, e.kind, e.name, e.start + shift, e.end + shift)
+                 for e in entries.find(lines, own.kind)]
+        head = (f"Map of lines {first:,}-{last:,} of {label} (the window this Read asked for, "
+                f"of {total_lines:,} lines): {len(text):,} chars; {own.code_blocks} code blocks, "
+                f"{own.tables} tables. Every range below is inside the window.")
+        before = sections[0].start - 1 if sections else last
+        if before >= first:
+            head += f" Lines {first:,}-{before:,} come before its first heading."
+        return Structural(nested_map.render(outline, label, DOCUMENT_MAP_CHARS, found, head))
+
+    return compress
 
 
 class SavedLog:

@@ -69,7 +69,10 @@ def quick_pass(event: ToolEvent, settings: Settings) -> str | None:
         return "not-documentation"
     if event.post:
         window = read_reply.Window.of(event.tool_response)
-        if window is not None and len(window.content) <= settings.min_chars:
+        # from line 1 the file may be over Claude Code's cap (its error asks for this window):
+        # handle() decides with the file's size
+        if window is not None and len(window.content) <= _passes_up_to(
+                tool_input, window, settings, over_cap=window.first == 1):
             return _small(tool_input, window)
     elif settings.read.mode != "deny":
         return STEPS_ASIDE
@@ -78,8 +81,31 @@ def quick_pass(event: ToolEvent, settings: Settings) -> str | None:
 
 def _small(tool_input: dict[str, Any], window: read_reply.Window) -> str:
     """Why a Read result under the threshold passes: the agent's own window, or a small file."""
-    windowed = _int(tool_input.get("limit")) is not None or window.first > 1
-    return "small-window" if windowed else "under-threshold"
+    return "small-window" if _windowed(tool_input, window.first) else "under-threshold"
+
+
+def _windowed(tool_input: dict[str, Any], first: int) -> bool:
+    """A Read that asked for part of the file (offset past line 1, or a limit)."""
+    return _int(tool_input.get("limit")) is not None or first > 1
+
+
+def _window_chars(settings: Settings) -> int:
+    """Up to how many chars a window Read passes whole (budgets.READ_WINDOW_CHARS, or the
+    user's threshold when that is higher)."""
+    from garrepa_py.config import budgets
+
+    return max(settings.min_chars, budgets.READ_WINDOW_CHARS)
+
+
+def _passes_up_to(tool_input: dict[str, Any], window: read_reply.Window,
+                  settings: Settings, over_cap: bool) -> int:
+    """A window the agent asked for passes whole up to the window threshold: following a map's
+    range must return those lines, never the map again. A whole-file Read, up to min_chars;
+    so is the window from line 1 of a file over Claude Code's 256 KB cap (`over_cap`): the
+    Read its size error asks for, the agent's first look, gets the whole document's map."""
+    if not _windowed(tool_input, window.first) or (over_cap and window.first == 1):
+        return settings.min_chars
+    return _window_chars(settings)
 
 
 def _excluded(path: str, project: str, read: ReadSettings) -> bool:
@@ -149,7 +175,8 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
         window = read_reply.Window.of(event.tool_response)
         if window is None:
             return passed("unknown-shape")
-        if len(window.content) <= threshold:
+        if len(window.content) <= _passes_up_to(tool_input, window, context.settings,
+                                                info.st_size > READ_CAP_BYTES):
             return passed(_small(tool_input, window))
     elif read.mode != "deny":
         return passed(STEPS_ASIDE)
@@ -157,6 +184,9 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
         limit = _int(tool_input.get("limit"))
         if limit is not None and limit * AVERAGE_LINE_CHARS <= threshold:
             return passed("small-window")
+        if _windowed(tool_input, _int(tool_input.get("offset")) or 1) and \
+                info.st_size <= _window_chars(context.settings):
+            return passed("small-window")  # the whole file is under the window threshold
     if info.st_size > MAX_READ_BYTES:
         return passed("too-large-to-map")
     if _excluded(path, context.project, read):
@@ -224,6 +254,10 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
     recovery = (f"[exact text: {path} itself, {len(lines):,} lines | the line ranges in this "
                 "map are the file's own: Read it with offset=<first line> and "
                 "limit=<line count>]")
+    first = window.first if window is not None else (_int(tool_input.get("offset")) or 1)
+    if _windowed(tool_input, first) and not (first == 1 and len(data) > READ_CAP_BYTES):
+        return _map_window(tool_input, path, label, text, lines, sniffed.kind, context, window,
+                           recovery)
     result = brief(BriefRequest(kind.route, text, label, compressors.document(path, label, sniffed.kind),
                                 instruction=INSTRUCTION, recovery=recovery, combine=kind.combine,
                                 model_chars=kind.model_chars),
@@ -245,6 +279,50 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
     content = read_reply.narrowed(window, count, result.text, len(lines))
     return Verdict("compress", "mapped-narrow", read_reply.post_reply(window, content),
                    chars_in=len(window.content), chars_out=len(content), notes=result.journal)
+
+
+def _map_window(tool_input: dict[str, Any], path: str, label: str, text: str, lines: list[str],
+                markup_kind: str, context: HookContext, window: read_reply.Window | None,
+                recovery: str) -> Verdict:
+    """A window over the window threshold: its opening lines and the map of its own sections
+    and entries, every range inside it; never the whole document's map again. No model: its
+    notes would be about the whole document. In deny mode the window is cut from the file as
+    Claude Code would read it, and passes when it is under the threshold."""
+    from garrepa_py import baseline
+    from garrepa_py.engine import compressors
+    from garrepa_py.engine.brief import brief
+    from garrepa_py.engine.types import BriefRequest
+    from garrepa_py.structural import document
+
+    if window is None:
+        first = max(_int(tool_input.get("offset")) or 1, 1)
+        limit = _int(tool_input.get("limit"))
+        chosen = lines[first - 1:first - 1 + limit if limit is not None else None]
+        if not chosen:
+            return passed("empty-window")
+        content = "\n".join(chosen)
+        if len(content) <= _window_chars(context.settings):
+            return passed("small-window")
+    else:
+        first, content = window.first, window.content
+    known = {s.start: (s.level, s.end) for s in document.outline(text, path, markup_kind).sections}
+    result = brief(BriefRequest("read", content, label,
+                                compressors.document_window(path, label, markup_kind, first,
+                                                            len(lines), known),
+                                instruction=None, recovery=recovery),
+                   context.config, context.project, context.deadline)
+    if result.decision != "compress":
+        return Verdict("pass", result.reason, chars_in=len(content), notes=result.journal)
+    if window is None:
+        reason = read_reply.denied(result.text, len(lines), len(content), first)
+        notes = result.journal.copy()
+        notes["baseline_chars"] = baseline.numbered_chars(content, first)  # the window alone
+        return Verdict("compress", "mapped-window-deny", read_reply.deny_reply(reason),
+                       chars_in=len(content), chars_out=len(reason), notes=notes)
+    count = _opening(window.lines, 1, context.settings.read.opening_lines)
+    reply = read_reply.narrowed(window, count, result.text, len(lines), whole_window=False)
+    return Verdict("compress", "mapped-window", read_reply.post_reply(window, reply),
+                   chars_in=len(content), chars_out=len(reply), notes=result.journal)
 
 
 # A map helps only when its sections part the text: one leaf section over this share of the

@@ -73,13 +73,17 @@ def capped(briefing: str, note: str) -> str:
     return "\n".join([*kept, MAP_CUT, pointer, note])[:MAP_CHARS]
 
 
-def narrowed(window: Window, count: int, briefing: str, total_lines: int) -> str:
-    """The new `file.content`: the window's first `count` lines, then the map."""
+def narrowed(window: Window, count: int, briefing: str, total_lines: int,
+             whole_window: bool = True) -> str:
+    """The new `file.content`: the window's first `count` lines, then the map (of the whole
+    document, or with `whole_window` False of the window the agent asked for)."""
     last = window.first + count - 1
-    header = (f"[garrepa: this Read stops here, at line {last:,} of {total_lines:,}: the "
-              "document is large, so its map follows. The numbers at the left from here on "
-              "only count the lines of this reply; the line ranges inside the map are the "
-              "file's own.]")
+    what = ("the document is large, so its map follows" if whole_window else
+            f"the window asked for (lines {window.first:,}-{window.first + len(window.lines) - 1:,})"
+            " is large, so the map of what is inside it follows")
+    header = (f"[garrepa: this Read stops here, at line {last:,} of {total_lines:,}: {what}. "
+              "The numbers at the left from here on only count the lines of this reply; the "
+              "line ranges inside the map are the file's own.]")
     from garrepa_py.engine import stamp  # here: deciding a Read never imports the engine
 
     opening = stamp.inert("\n".join(_bounded(line) for line in window.lines[:count])).split("\n")
@@ -105,8 +109,14 @@ def post_reply(window: Window, content: str) -> dict[str, Any]:
                                    "updatedToolOutput": {"type": "text", "file": file}}}
 
 
-def denied(briefing: str, total_lines: int, size: int) -> str:
-    """A deny reason that carries the map (it lands inside the Read's tool_result)."""
+def denied(briefing: str, total_lines: int, size: int, first: int | None = None) -> str:
+    """A deny reason that carries the map (it lands inside the Read's tool_result); `first`:
+    the map is of the window from that line, `size` its chars."""
+    if first is not None:
+        return (f"garrepa: the window asked for, from line {first:,} of this document "
+                f"({total_lines:,} lines), is large ({size:,} chars), so here is the map of "
+                "what is inside it; the line ranges in it are the file's own.\n"
+                + capped(briefing, SECTION_NOTE))
     why = ("over Claude Code's 256 KB Read limit" if size > 256 * 1024 else "large")
     return (f"garrepa: this document ({total_lines:,} lines) is {why}, so here is its map "
             "instead of the whole file; the line ranges in it are the file's own.\n"

@@ -252,23 +252,31 @@ def _size(chars: int) -> str:
     return f"{chars / 1000:.1f}K" if chars >= 1000 else f"{chars}"
 
 
-def render(doc: Outline, label: str, budget: int) -> str:
-    """The map as text within `budget` characters: deeper levels go first when it must shrink."""
+def head_line(doc: Outline, label: str) -> str:
+    """The map's first line: what the document is, in numbers."""
     facts = [f"{doc.lines:,} lines, {doc.chars:,} chars ({doc.kind})"]
     if doc.front_matter:
         facts.append(f"front matter lines {doc.front_matter[0]}-{doc.front_matter[1]}")
     facts.append(f"{doc.code_blocks} code blocks, {doc.tables} tables")
-    head = f"Document map of {label}: " + "; ".join(facts) + "."
+    return f"Document map of {label}: " + "; ".join(facts) + "."
+
+
+def row(section: Section, top: int) -> str:
+    """A section's row of the map, indented by its level under `top`."""
+    return (f"{'  ' * (section.level - top)}- {section.title} | lines {section.start}-"
+            f"{section.end} | {_size(section.chars)}")
+
+
+def render(doc: Outline, label: str, budget: int, head: str | None = None) -> str:
+    """The map as text within `budget` characters: deeper levels go first when it must shrink.
+    `head`: another first line (a window's map says which lines it maps)."""
+    head = head or head_line(doc, label)
     if not doc.sections:
         return head + "\nNo headings found: read it by line ranges."
     top = min(section.level for section in doc.sections)
     levels = sorted({section.level for section in doc.sections})
 
-    def row(section: Section) -> str:
-        return (f"{'  ' * (section.level - top)}- {section.title} | lines {section.start}-"
-                f"{section.end} | {_size(section.chars)}")
-
-    rendered = [row(s) for s in doc.sections]  # once: the depth search below only adds sizes
+    rendered = [row(s, top) for s in doc.sections]  # once: the depth search below only adds sizes
     size_at: dict[int, int] = {}
     count_at: dict[int, int] = {}
     for section, line in zip(doc.sections, rendered, strict=True):
@@ -294,7 +302,7 @@ def render(doc: Outline, label: str, budget: int) -> str:
     rows: list[str] = []
     used = len(head) + 160
     for section in candidates:
-        line = row(section)  # stops at the budget: a bounded number of calls
+        line = row(section, top)  # stops at the budget: a bounded number of calls
         if used + len(line) + 1 > budget:
             break
         rows.append(line)

@@ -1,0 +1,60 @@
+"""Entries people look up (structural/entries.py), on aiohttp's real web_reference.rst."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from garrepa_py import textlines
+from garrepa_py.engine import compressors
+from garrepa_py.structural import document, entries, nested_map
+
+
+def reference(refdocs_corpus: Path) -> str:
+    return (refdocs_corpus / "aiohttp-3.11.11" / "docs" / "web_reference.rst").read_text()
+
+
+def test_client_max_size_is_an_entry_under_application_and_router(refdocs_corpus: Path) -> None:
+    text = reference(refdocs_corpus)
+    lines = textlines.split(text)
+    outline = document.outline(text, "web_reference.rst")
+    section = next(s for s in outline.sections if s.title == "Application and Router")
+    found = entries.find(lines, outline.kind)
+    param = next(e for e in found if e.kind == "param" and e.name == "client_max_size")
+    assert section.start <= param.start <= param.end <= section.end
+    assert "client_max_size" in lines[param.start - 1]
+    assert "maximum size in a request" in "\n".join(lines[param.start - 1:param.end])
+    owner = next(e for e in found if e.kind == "class" and e.name == "Application")
+    assert owner.start < param.start <= param.end <= owner.end and param.depth == owner.depth + 1
+
+
+def test_the_section_window_map_names_it_with_its_range(refdocs_corpus: Path) -> None:
+    """The map of that section (what following its range returns past the window threshold)
+    lists client_max_size under class Application, with a range holding the text."""
+    text = reference(refdocs_corpus)
+    lines = textlines.split(text)
+    outline = document.outline(text, "web_reference.rst")
+    section = next(s for s in outline.sections if s.title == "Application and Router")
+    window = "\n".join(lines[section.start - 1:section.end])
+    known = {s.start: (s.level, s.end) for s in outline.sections}
+    made = compressors.document_window("web_reference.rst", "web_reference.rst", outline.kind,
+                                       section.start, len(lines), known)(window).text
+    rows = made.split("\n")
+    at = next(i for i, row in enumerate(rows) if row.lstrip().startswith("- param client_max_size"))
+    assert any(row.lstrip().startswith("- class Application |") for row in rows[:at])
+    first, end = map(int, re.search(r"lines (\d+)-(\d+)", rows[at]).groups())  # type: ignore[union-attr]
+    assert "client_max_size" in "\n".join(lines[first - 1:end])
+    for low, high in re.findall(r"lines (\d+)-(\d+)", made):
+        assert section.start <= int(low) <= int(high) <= section.end
+
+
+def test_the_deepest_level_folds_first_never_a_section(refdocs_corpus: Path) -> None:
+    text = reference(refdocs_corpus)
+    outline = document.outline(text, "web_reference.rst")
+    found = entries.find(textlines.split(text), outline.kind)
+    made = nested_map.render(outline, "web_reference.rst", 6000, found)
+    assert len(made) <= 6000
+    for section in outline.sections:  # every heading is still a row
+        assert f"- {section.title} | lines {section.start}-{section.end}" in made
+    assert "- class Application | lines 1405-" in made  # depth 0 kept
+    assert "- param " not in made and "entries within lines" in made  # deeper folded
