@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import sys
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
@@ -468,14 +469,55 @@ def report(
                                                     help="Only this project's events.")] = None,
     session: Annotated[str | None, typer.Option(
         "--session", help="Only this Claude Code session (its id, or the start of it).")] = None,
+    check: Annotated[bool, typer.Option(
+        "--check", help="A gate for CI: exit 1 when a route's net saving is under --min-net or "
+                        "arrival under --min-arrival.")] = False,
+    min_net: Annotated[int, typer.Option(
+        "--min-net", help="With --check: the least net saving (chars) a route with "
+                          "replacements may show; 0 means never worse than Claude Code alone.")] = 0,
+    min_arrival: Annotated[float, typer.Option(
+        "--min-arrival", min=0.0, max=1.0,
+        help="With --check: the least share of replacements shown in transcripts that must "
+             "have reached the model.")] = 1.0,
+    line: Annotated[bool, typer.Option(
+        "--line", help="One line for Claude Code's statusline (reads the session from the "
+                       "statusline's JSON on stdin when there is one).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """What garrepa saved against what Claude Code alone delivers, cost and took, per route."""
+    """What garrepa saved against what Claude Code alone delivers, cost and took, per route.
+
+    \b
+    garrepa report --since 7d --check --min-net 0   # CI: exit 1 if a route got worse
+    "statusLine": {"type": "command", "command": "garrepa report --line"}   # settings.json
+    """
     from garrepa_py.actions import report as core
     from garrepa_py.cli import render, views
 
+    if line and session is None and not sys.stdin.isatty():
+        from garrepa_py.actions.report_check import statusline_session
+
+        session = statusline_session(sys.stdin.read(1024 * 1024))
     result = core.build(core.parse_since(since) if since else None,
                         str(project.resolve()) if project else None, session=session)
+    if line:
+        from garrepa_py.actions.report_check import status_line
+
+        typer.echo(status_line(result))
+        return
+    if check:
+        from garrepa_py.actions.report_check import check as gate
+
+        verdict = gate(result, min_net, min_arrival)
+        if as_json:
+            typer.echo(json.dumps(verdict.as_dict(), indent=2))
+        else:
+            for text in verdict.notes:
+                typer.echo(f"note: {text}")
+            for text in verdict.failures:
+                typer.echo(f"fail: {text}")
+            typer.echo("ok: every route at or above the bar" if verdict.ok else
+                       "hint: `garrepa report` shows the routes; `garrepa preview` a decision")
+        raise typer.Exit(0 if verdict.ok else 1)
     if as_json:
         typer.echo(json.dumps(result.as_dict(), indent=2))
     else:

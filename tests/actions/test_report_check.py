@@ -1,0 +1,71 @@
+"""`garrepa report --check` (the CI gate) and `--line` (the statusline), on journals written by
+real hook processes and transcripts laid out as Claude Code writes them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..cli.helpers import invoke
+from ..conftest import SESSION_ID, transcript_path
+from .test_report_baseline import git_log_persisted, hook, write_transcript
+
+
+def test_an_empty_journal_passes_and_says_why(garrepa_home: Path) -> None:
+    done = invoke("report", "--check")
+    assert done.exit_code == 0
+    assert "note: no replacements with a baseline in this selection" in done.output
+    assert invoke("report", "--line").output == "garrepa: nothing replaced yet\n"
+
+
+def test_a_route_worse_than_claude_code_alone_fails_the_gate(
+        repo_copy: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    """A `git log -p` digest bigger than Claude Code's 2 KB notice: net negative on git."""
+    event, _ = git_log_persisted(repo_copy, tmp_path)
+    digest = hook(repo_copy, event)["updatedToolOutput"]["stdout"]
+    net = json.loads(invoke("report", "--json").output)["routes"]["git"]["net_saved_chars"]
+    assert net < 0
+    done = invoke("report", "--check")
+    assert done.exit_code == 1
+    assert f"fail: route git: net {net:,} chars, under 0" in done.output
+    assert "hint: " in done.output
+    verdict = json.loads(invoke("report", "--check", "--json").output)
+    assert not verdict["ok"] and len(verdict["failures"]) == 1
+    assert invoke("report", "--check", "--min-net", str(net)).exit_code == 0
+    # arrival: the transcript shows the digest, so 1 of 1 arrived
+    write_transcript(transcript_path(tmp_path), {"toolu_git": digest})
+    assert invoke("report", "--check", "--min-net", str(net)).exit_code == 0
+    line = invoke("report", "--line").output
+    assert line.startswith(f"garrepa: added {-net / 1000:,.1f}K chars") and "arrived 1/1" in line
+
+
+def test_the_gate_fails_when_replacements_did_not_arrive(
+        repo_copy: Path, tmp_path: Path, garrepa_home: Path) -> None:
+    event, source = git_log_persisted(repo_copy, tmp_path)
+    hook(repo_copy, event)
+    write_transcript(transcript_path(tmp_path), {"toolu_git": source[:3000]})  # not ours
+    done = invoke("report", "--check", "--min-net", "-1000000")
+    assert done.exit_code == 1
+    assert "fail: arrival: 0 of 1 replacements the transcripts show reached the model (0%)" \
+        in done.output
+    assert invoke("report", "--check", "--min-net", "-1000000",
+                  "--min-arrival", "0").exit_code == 0
+
+
+def test_the_statusline_line_follows_the_session_on_stdin(
+        repo_copy: Path, tmp_path: Path, garrepa_home: Path, github_corpus: Path) -> None:
+    """Claude Code runs a statusline command with the session's JSON on stdin: the line is
+    that session's, not the whole journal's."""
+    event, _ = git_log_persisted(repo_copy, tmp_path)
+    hook(repo_copy, event)
+    issues = (github_corpus / "Issue33_testClosedIssues-31.json").read_text()
+    assert hook(repo_copy, {"session_id": "other-session", "hook_event_name": "PostToolUse",
+                            "tool_name": "mcp__github__list_issues", "tool_input": {},
+                            "tool_use_id": "toolu_2",
+                            "tool_response": [{"type": "text", "text": issues}]}) is not None
+    assert "2 replaced" in invoke("report", "--line").output
+    mine = invoke("report", "--line", input=json.dumps({"session_id": SESSION_ID,
+                                                         "model": {"id": "x"}}))
+    assert "1 replaced" in mine.output
+    garbage = invoke("report", "--line", input="not json")
+    assert "2 replaced" in garbage.output
