@@ -79,8 +79,11 @@ def test_ask_json_and_nothing_found(spill: tuple[Path, str], monkeypatch: pytest
     assert as_json["lines"] == [] and as_json["rejected"] == 0
 
 
-def test_ask_without_model(spill: tuple[Path, str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ask_without_model_answers_from_the_local_index(spill: tuple[Path, str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    result = invoke("ask", spill[1], "q")
-    assert result.output == ("error: ask needs a model, and none is usable (auto-nothing-found)\n"
-                             "hint: use `garrepa peek`, or see `garrepa doctor`\n")
+    result = invoke("ask", spill[1], "which lines FAILED?")
+    assert result.exit_code == 0
+    assert "42\tline 42: status FAILED\n" in result.stdout
+    assert "7\tline 7: status FAILED\n" in result.stdout
+    assert result.stdout.startswith("L")

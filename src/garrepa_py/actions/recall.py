@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from garrepa_py import fs, paths
+from garrepa_py.actions import ask_index
 from garrepa_py.engine import store
 from garrepa_py.engine.store import spill_id
 from garrepa_py.errors import GarrepaError
@@ -209,13 +210,16 @@ def _read_file(path: Path) -> bytes:
                            hint="check the path and its permissions") from None
 
 
-def lines_of(path: Path) -> list[str]:
-    """The lines of a file; a spill only through the checks of its own folder (fs.read_owned)."""
+def data_of(path: Path) -> bytes:
+    """The bytes of a file; a spill only through the checks of its own folder (fs.read_owned)."""
     place = _spill_place(path)
-    data = _read_spill(path, *place) if place else _read_file(path)
+    return _read_spill(path, *place) if place else _read_file(path)
+
+
+def lines_of(path: Path, data: bytes | None = None) -> list[str]:
     from garrepa_py import textlines
 
-    return textlines.split(data.decode("utf-8", "replace"))
+    return textlines.split((data_of(path) if data is None else data).decode("utf-8", "replace"))
 
 
 def peek(path: Path, start: int = 1, end: int | None = None) -> list[tuple[int, str]]:
@@ -226,6 +230,60 @@ def peek(path: Path, start: int = 1, end: int | None = None) -> list[tuple[int, 
     if start > len(lines):
         raise GarrepaError(f"{path} has only {len(lines)} lines", hint="pick a smaller START")
     return [(number, lines[number - 1]) for number in range(start, last + 1)]
+
+
+@dataclass(frozen=True)
+class LocalAnswer:
+    passages: list[ask_index.Passage]  # the original's own lines, best first
+    total_lines: int
+    fts5: bool  # False: ranked by a plain scan (this Python's sqlite3 has no FTS5)
+
+
+def ask_cache_dir(path: Path, project: Path) -> str | None:
+    """Where `ask`'s index of `path` is cached: None for a secret file (its index would hold
+    its values) or when the project's cache folder is not garrepa's to write."""
+    from garrepa_py.guard import secrets
+
+    if secrets.secret_path(str(path)):
+        return None
+    try:
+        return store.cache_dir(str(project))
+    except OSError:
+        return None
+
+
+def ask_local(path: Path, question: str, project: Path) -> LocalAnswer:
+    """The windows of `path` that best match `question`, by a local full-text index (no model;
+    see ask_index): the original's own lines with their numbers, at most 2,500 chars."""
+    data = data_of(path)
+    lines = lines_of(path, data)
+    windows = ask_index.rank(lines, data, question, ask_cache_dir(path, project))
+    return LocalAnswer(ask_index.answer(lines, windows, question), len(lines),
+                       ask_index.fts5_available())
+
+
+def candidates(lines: list[str], data: bytes, question: str, room: int,
+               cache_dir: str | None) -> str:
+    """What the model reads, as "<number>\t<line>" rows: the whole text when it fits `room`;
+    else the windows the local index ranks best for the question, as many as fit, in line
+    order (the text's start when no window matches)."""
+    numbered = "".join(f"{n}\t{line}\n" for n, line in enumerate(lines, start=1))
+    if len(numbered) <= room:
+        return numbered
+    chosen: list[tuple[int, int]] = []
+    used = 0
+    for window in ask_index.rank(lines, data, question, cache_dir, limit=400):
+        if any(window.start <= end and start <= window.end for start, end in chosen):
+            continue
+        size = sum(len(f"{n}\t{lines[n - 1]}\n") for n in range(window.start, window.end + 1))
+        if used + size + 4 > room:
+            continue
+        chosen.append((window.start, window.end))
+        used += size + 4
+    if not chosen:
+        return numbered[:room]
+    return "…\n".join("".join(f"{n}\t{lines[n - 1]}\n" for n in range(start, end + 1))
+                      for start, end in sorted(chosen))
 
 
 @dataclass(frozen=True)
@@ -248,13 +306,13 @@ def ask(path: Path, question: str, client: ModelClient,
     if hit:
         raise GarrepaError(f"{path} is a secret file ({hit}); it is never read or sent",
                            hint="`garrepa peek` shows its lines on this machine without a model")
-    lines = lines_of(path)
+    data = data_of(path)
+    lines = lines_of(path, data)
     masked_lines = secrets.mask("\n".join(lines), secrets.scan("\n".join(lines))).split("\n")
     frame = (f"Question: {question}\n<untrusted-content>\n", "</untrusted-content>\n"
              "Reply with the relevant lines only, as '<number>: <line text>'.")
     room = door.context_chars(client) - len(ASK_SYSTEM) - len(frame[0]) - len(frame[1])
-    numbered = "".join(f"{n}\t{line}\n"
-                       for n, line in enumerate(masked_lines, start=1))[:min(ASK_CHARS, room)]
+    numbered = candidates(masked_lines, data, question, min(ASK_CHARS, room), None)
     user = f"{frame[0]}{numbered}{frame[1]}"
     verified: list[tuple[int, str]] = []
     rejected: list[str] = []

@@ -8,11 +8,14 @@ import shlex
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from garrepa_py.cli.boundary import error_boundary
+
+if TYPE_CHECKING:
+    from garrepa_py.model.base import ModelClient
 
 # -h as well as --help, everywhere; help text wrapped at the terminal's width, never cut
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -420,33 +423,76 @@ def peek(
         typer.echo(f"{number}\t{text}")
 
 
-@app.command(short_help="Find the lines that answer a question (checked).")
+@app.command(short_help="Find the lines that answer a question (local index, or the model).")
 @error_boundary
 def ask(
     target: Annotated[str, typer.Argument(help="A spill id from a briefing, or a path.")],
     question: Annotated[str, typer.Argument(help="What you want to find.")],
     as_json: JsonOpt = False,
 ) -> None:
-    """Have the cheap model find the lines that answer a question (each checked verbatim)."""
+    """Print the line windows that best answer a question, with their line numbers.
+
+    With no model configured (the default): a local full-text index of the text (BM25 over
+    overlapping line windows), at most 2,500 chars, no network. With a model: the model picks
+    the lines among the best windows, each quoted line checked verbatim against the original.
+    """
     from garrepa_py.actions import recall
     from garrepa_py.actions.person_model import client_for
     from garrepa_py.actions.project import project_root
-    from garrepa_py.cli import render
     from garrepa_py.config.load import load_config
-    from garrepa_py.errors import GarrepaError
 
     root = project_root()
     path = recall.resolve(target, root)
-    client, why_not = client_for(load_config(root))
+    client, _ = client_for(load_config(root))
     if client is None:
-        recall.note_recovery(path, root, "ask", 0)
-        raise GarrepaError(f"ask needs a model, and none is usable ({why_not})",
-                           hint="use `garrepa peek`, or see `garrepa doctor`")
+        _ask_local(target, path, question, root, as_json)
+    else:
+        _ask_model(path, question, root, client, as_json)
+
+
+def _ask_local(target: str, path: Path, question: str, root: Path, as_json: bool) -> None:
+    from garrepa_py.actions import recall
+    from garrepa_py.errors import GarrepaError
+
+    found = recall.ask_local(path, question, root)
+    printed = "".join(passage.text for passage in found.passages)
+    recall.note_recovery(path, root, "ask", len(printed))
+    shown = target if recall.SPILL_ID.fullmatch(target) else shlex.quote(target)
+    if not found.passages:
+        raise GarrepaError(
+            f"no line of {path.name} ({found.total_lines:,} lines) matches {question!r}",
+            hint=f"ask with other words (a name, a value, an error's text), or read lines with "
+                 f"`garrepa peek {shown} START END`")
+    if as_json:
+        typer.echo(json.dumps({
+            "path": str(path), "method": "index" if found.fts5 else "scan",
+            "total_lines": found.total_lines,
+            "windows": [{"start": p.start, "end": p.end,
+                         "lines": [{"number": n, "text": t} for n, t in
+                                   _numbered(p.text)]} for p in found.passages]}, indent=2))
+        return
+    typer.echo(printed, nl=False)
+
+
+def _numbered(text: str) -> list[tuple[int, str]]:
+    rows = []
+    for row in text.split("\n")[1:]:
+        number, tab, line = row.partition("\t")
+        if tab:
+            rows.append((int(number), line))
+    return rows
+
+
+def _ask_model(path: Path, question: str, root: Path, client: ModelClient,
+               as_json: bool) -> None:
+    from garrepa_py.actions import recall
+    from garrepa_py.cli import render
+
     with render.live_preview("asking (each quoted line is checked) …") as on_text:
         answer = recall.ask(path, question, client, on_text)
     recall.note_recovery(path, root, "ask", sum(len(f"{n}\t{t}\n") for n, t in answer.lines))
     if as_json:
-        typer.echo(json.dumps({"path": str(path), "rejected": answer.rejected,
+        typer.echo(json.dumps({"path": str(path), "method": "model", "rejected": answer.rejected,
                                "lines": [{"number": n, "text": t} for n, t in answer.lines]},
                               indent=2))
         return

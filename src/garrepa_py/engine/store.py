@@ -53,6 +53,11 @@ def _sub_dir(project: str, name: str, create: bool = True) -> str:
     return directory
 
 
+def cache_dir(project: str) -> str:
+    """The project's cache folder (created owner-only); StoreRefused when it is not ours."""
+    return _sub_dir(project, "cache")
+
+
 def spill_dir(project: str) -> str:
     return os.path.join(paths.project_state_dir(project), "spill")
 
