@@ -11,6 +11,12 @@ from ..support.claude_run import claude_binary
 GIT = ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com"]
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # not `e2e`: those run once per Claude Code binary (tests/conftest.py), these once
+    config.addinivalue_line("markers", "codex: runs the real Codex CLI binary against a "
+                            "loopback fake Responses API (tests/e2e/test_codex_*.py)")
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _claude_installed() -> None:
     if claude_binary() is None:
