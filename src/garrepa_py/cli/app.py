@@ -533,8 +533,8 @@ def report(
     """What garrepa saved against what Claude Code alone delivers, cost and took, per route.
 
     \b
-    garrepa report --since 7d --check --min-net 0   # CI: exit 1 if a route got worse
-    "statusLine": {"type": "command", "command": "garrepa report --line"}   # settings.json
+    garrepa report --since 7d --check    CI: exit 1 if a route got worse
+    garrepa report --line                a statusLine command (settings.json)
     """
     from garrepa_py.actions import report as core
     from garrepa_py.cli import render, views
