@@ -528,6 +528,9 @@ def report(
     line: Annotated[bool, typer.Option(
         "--line", help="One line for Claude Code's statusline (reads the session from the "
                        "statusline's JSON on stdin when there is one).")] = False,
+    html_file: Annotated[Path | None, typer.Option(
+        "--html", help="Write the report as one self-contained page (no network) to this "
+                       "file.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """What garrepa saved against what Claude Code alone delivers, cost and took, per route.
@@ -535,6 +538,7 @@ def report(
     \b
     garrepa report --since 7d --check    CI: exit 1 if a route got worse
     garrepa report --line                a statusLine command (settings.json)
+    garrepa report --html report.html    a page with plots, per day/route/project
     """
     from garrepa_py.actions import report as core
     from garrepa_py.cli import render, views
@@ -545,6 +549,19 @@ def report(
         session = statusline_session(sys.stdin.read(1024 * 1024))
     result = core.build(core.parse_since(since) if since else None,
                         str(project.resolve()) if project else None, session=session)
+    if html_file is not None:
+        from garrepa_py.actions.report_html import page
+        from garrepa_py.errors import GarrepaError
+
+        if html_file.is_dir():
+            raise GarrepaError(f"{html_file} is a folder", hint="name a file to write, e.g. "
+                               f"{html_file / 'garrepa-report.html'}")
+        from garrepa_py.fs import write_atomic
+
+        write_atomic(html_file, page(result, core.parse_since(since) if since else None,
+                                     str(project.resolve()) if project else None))
+        typer.echo(f"wrote {html_file} (open it in a browser; it loads nothing from the network)")
+        return
     if line:
         from garrepa_py.actions.report_check import status_line
 
