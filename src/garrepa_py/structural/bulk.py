@@ -17,6 +17,7 @@ from typing import Any
 from garrepa_py.structural import command_output, document, git_digest, sniff
 from garrepa_py.structural.briefing import Structural
 from garrepa_py.structural.json_digest import cut_text
+from garrepa_py.textlines import inline
 
 CELL = 60
 ROW_GROUPS = 40  # row ranges shown at most; each names its first and last row's first cell
@@ -62,7 +63,9 @@ def _lines(text: str) -> list[str]:
 
 
 def _fit(out: list[str], budget: int, what: str) -> str:
-    """Lines within `budget`; past it the lines left out are named by their range."""
+    """Lines within `budget`; past it the lines left out are named by their range. A name or
+    quoted line in them never breaks or reorders a line: its breaks and controls escaped."""
+    out = [inline(line) for line in out]
     used, kept = 0, []
     for index, line in enumerate(out):
         if used + len(line) + 1 > budget - 120:
