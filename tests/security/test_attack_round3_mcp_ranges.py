@@ -17,8 +17,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from ..support import corpora
 from ..support import mcp_shapes as shapes
 from .helpers import hook, last, mcp_event, reply
@@ -110,7 +108,6 @@ def test_search_files_paths_with_controls_are_escaped(project: Path) -> None:
     no_forged_line(got[0])
 
 
-@pytest.mark.xfail(strict=True, reason="the fix follows in this branch")
 def test_a_listing_over_budget_folds_instead_of_dropping_ranges(project: Path) -> None:
     """400 directories with long names and their files: more than the digest's budget holds.
     Before, the tail was cut to `… N more lines of this listing not listed here`, no range."""
@@ -126,7 +123,6 @@ def test_a_listing_over_budget_folds_instead_of_dropping_ranges(project: Path) -
     assert uncovered(text, lines) == []
 
 
-@pytest.mark.xfail(strict=True, reason="the fix follows in this branch")
 def test_many_files_over_budget_fold_with_their_lines(project: Path, tmp_path: Path) -> None:
     """read_multiple_files of 600 small files: each file's section in some range."""
     folder = tmp_path / "many"
@@ -152,7 +148,6 @@ def zoo_snapshot() -> str:
     return str(block["text"])
 
 
-@pytest.mark.xfail(strict=True, reason="the fix follows in this branch")
 def test_snapshot_console_lines_around_the_tree_are_in_ranges(project: Path) -> None:
     """Playwright writes `### Page state`, console messages and events around the YAML tree.
     Before, a preface past line 12 and everything after the tree were in no range."""
@@ -170,7 +165,6 @@ def test_snapshot_console_lines_around_the_tree_are_in_ranges(project: Path) -> 
     assert uncovered(text, lines) == []
 
 
-@pytest.mark.xfail(strict=True, reason="the fix follows in this branch")
 def test_list_directory_with_sizes_summary_lines_are_in_ranges(project: Path) -> None:
     rows = [f"[FILE] file_{n:04}.txt{' ' * 20}{n}.00 KB" for n in range(300)]
     notes = [f"Note {n}: skipped unreadable entry" for n in range(25)]
