@@ -19,6 +19,7 @@ import re
 import unicodedata
 
 from garrepa_py.engine.normalise import _CONFUSABLE, _is_invisible
+from garrepa_py.textlines import BREAKS
 
 # How garrepa's own lines begin, once their opening brackets and marks are set aside: in a
 # bracket any mention of garrepa (`[garrepa says …]`), bare only the shapes garrepa writes.
@@ -33,7 +34,6 @@ _WORDS = ("garrepa", "notes a model", "end of the model", "exact", "readable cop
 FENCES = "\u2502\u2503\u2551\uffe8\u23b8\u23b9\u254e\u254f\u2506\u250a"  # │ and its lookalikes
 
 # Every line break str.splitlines() knows: the harness and the model may both break there.
-BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 _LINE = re.compile(f"[^{BREAKS}]*(?:\r\n|[{BREAKS}]|$)")
 _ANY_BREAK = re.compile(f"[{BREAKS}]")
 # What may stand before an opener and still let the line read as garrepa's: blanks, opening
@@ -170,3 +170,4 @@ def one_line(text: str) -> str:
     if not _ANY_BREAK.search(text):
         return text
     return _ANY_BREAK.sub(lambda m: ascii(m.group(0))[1:-1], text)
+

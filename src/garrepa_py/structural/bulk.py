@@ -17,6 +17,7 @@ from typing import Any
 from garrepa_py.structural import command_output, document, git_digest, sniff
 from garrepa_py.structural.briefing import Structural
 from garrepa_py.structural.json_digest import cut_text
+from garrepa_py.textlines import inline
 
 CELL = 60
 ROW_GROUPS = 40  # row ranges shown at most; each names its first and last row's first cell
@@ -61,16 +62,37 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
+_NAMED = re.compile(r"\blines? ([\d,]+)(?:-([\d,]+))?|\bL(\d+)(?:\.\.(\d+))?\b")
+
+
 def _fit(out: list[str], budget: int, what: str) -> str:
-    """Lines within `budget`; past it the lines left out are named by their range."""
+    """Lines within `budget`; past it the lines left out are folded into one line naming the
+    range of every line they named (first to last), so no entry's lines are lost, only its
+    detail. A name or quoted line in them never breaks or reorders a line: its breaks and
+    controls escaped (textlines.inline)."""
+    out = [inline(line) for line in out]
     used, kept = 0, []
     for index, line in enumerate(out):
-        if used + len(line) + 1 > budget - 120:
-            kept.append(f"… {len(out) - index:,} more {what} not listed here")
+        if used + len(line) + 1 > budget - 160:
+            kept.append(_folded(out[index:], what))
             break
         kept.append(line)
         used += len(line) + 1
     return "\n".join(kept)
+
+
+def _folded(rest: list[str], what: str) -> str:
+    low = high = 0
+    for line in rest:
+        for found in _NAMED.finditer(line):
+            a, b, c, d = found.groups()
+            first = int((a or c).replace(",", ""))
+            last = int((b or d or a or c).replace(",", ""))
+            low = min(low, first) if low else first
+            high = max(high, last)
+    if not low:
+        return f"… {len(rest):,} more {what} not listed here (they name no lines)"
+    return f"… {len(rest):,} more {what} folded here: lines {low:,}-{high:,}"
 
 
 def fs_listing(text: str, budget: int) -> str:
@@ -93,7 +115,24 @@ def fs_listing(text: str, budget: int) -> str:
         out.append("Files (lines | count | first … last):")
         out += _runs(lines, files, lambda line: line[7:].split("  ")[0].strip())
     out += [f"line {n}: {cut_text(lines[n - 1], 200)}" for n in other[:10]]
+    out += _spans(other[10:], "more lines that are no entry")
     return _fit(out, budget, "lines of this listing")
+
+
+def _spans(numbers: list[int], what: str) -> list[str]:
+    """Lines not quoted, by their runs (one covering range past 20 runs): none left in no range."""
+    if not numbers:
+        return []
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    if len(runs) > 20:
+        runs = [[numbers[0], numbers[-1]]]
+    return [f"- {len(numbers):,} {what}: " + ", ".join(
+        f"line {a}" if a == b else f"lines {a}-{b}" for a, b in runs)]
 
 
 def _runs(lines: list[str], numbers: list[int], name: Callable[[str], str]) -> list[str]:
@@ -318,6 +357,15 @@ def snapshot(text: str, budget: int) -> str:
     preface = [f"L{n}: {cut_text(lines[n - 1], 200)}" for n in range(1, min(first_tree, 13))
                if lines[n - 1].strip()]
     out += preface
+    # the tree ends at the fence or heading after its last element: console messages and
+    # events around it are the page's own lines, in ranges of their own
+    tree_end = len(lines)
+    for n in range(parsed[-1][0] + 1 if parsed else len(lines) + 1, len(lines) + 1):
+        if lines[n - 1].startswith(("```", "### ")):
+            tree_end = n - 1
+            break
+    out += _spans([n for n in range(13, first_tree) if lines[n - 1].strip()],
+                  "more lines before the tree")
     # each element's subtree ends where the next element at its indent or shallower starts
     ends: dict[int, int] = {}
     open_: list[tuple[int, int]] = []  # (indent, line)
@@ -326,7 +374,7 @@ def snapshot(text: str, budget: int) -> str:
             ends[open_.pop()[1]] = n - 1
         open_.append((indent, n))
     for _, still_open in open_:
-        ends[still_open] = len(lines)
+        ends[still_open] = tree_end
     top = min((indent for _, indent, *_ in parsed), default=0)
     second = min((indent for _, indent, *_ in parsed if indent > top), default=top)
 
@@ -364,6 +412,9 @@ def snapshot(text: str, budget: int) -> str:
     if links:
         out.append(f"Links: {len(links):,}, lines {links[0]}-{links[-1]} (inside the elements "
                    "above).")
+    after = [n for n in range(tree_end + 1, len(lines) + 1) if lines[n - 1].strip()]
+    out += [f"L{n}: {cut_text(lines[n - 1], 200)}" for n in after[:12]]
+    out += _spans(after[12:], "more lines after the tree")
     return _fit(out, budget, "lines of this snapshot's digest")
 
 

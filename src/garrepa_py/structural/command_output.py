@@ -21,6 +21,7 @@ from garrepa_py.config import budgets
 from garrepa_py.structural import listing, listing_read
 from garrepa_py.structural.briefing import Structural
 from garrepa_py.structural.listing import Tree, clip, span
+from garrepa_py.textlines import inline
 
 # the default body size: config/budgets.py's, chosen by the answerability benchmark
 BUDGET: int = budgets.COMMAND_DIGEST_CHARS
@@ -169,7 +170,9 @@ def _listing(lines: list[str], budget: int, kind: str, head: str) -> Structural:
 
 
 def _fit(parts: list[str], budget: int, named: list[str]) -> Structural:
-    """Join `parts` within `budget` chars: what does not fit is cut at a line, and said."""
+    """Join `parts` within `budget` chars: what does not fit is cut at a line, and said. A name
+    or quoted line in them never breaks or reorders a line: its breaks and controls escaped."""
+    parts = [inline(part) for part in parts]
     out: list[str] = []
     used = 0
     for index, part in enumerate(parts):

@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from garrepa_py.textlines import inline
+
 SAMPLE_LINES = 400
 BIG_SHARE = 0.5  # a string holding this share of the text is the bulk
 MAX_UNWRAP = 4  # wrappers peeled at most
@@ -189,7 +191,9 @@ def _is_tree(value: Any) -> bool:
 
 
 def tree_paths(value: Any) -> list[str]:
-    """A directory_tree as the paths `find` would print, depth first, directories with `/`."""
+    """A directory_tree as the paths `find` would print, depth first, directories with `/`;
+    a name's line breaks, controls and bidi characters escaped (textlines.inline): one entry is
+    one line, whatever the disk holds."""
     out: list[str] = []
     stack: list[tuple[str, Any]] = [("", item) for item in reversed(
         value if isinstance(value, list) else [value])]
@@ -197,7 +201,7 @@ def tree_paths(value: Any) -> list[str]:
         parent, item = stack.pop()
         if not isinstance(item, dict):
             continue
-        path = f"{parent}{item.get('name', '?')}"
+        path = f"{parent}{inline(str(item.get('name', '?')))}"
         children = item.get("children")
         if item.get("type") == "directory":
             out.append(f"{path}/")
