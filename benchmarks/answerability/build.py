@@ -217,7 +217,7 @@ TASKS: list[tuple[str, dict[str, Any]]] = [
         ["`HTTPRequestEntityTooLarge` exception."])),
     ("read-aiohttp-keepalive", read(
         "What is the server's default keepalive_timeout in AppRunner?",
-        "aiohttp-web_reference.rst", ["keepalive_timeout"], ["Default: ``75`` seconds"])),
+        "aiohttp-web_reference.rst", ["keepalive_timeout"], ["Default: ``3630`` seconds"])),
     ("read-aiohttp-run-app-keepalive", read(
         "What keepalive_timeout does run_app use by default?", "aiohttp-web_reference.rst",
         ["run_app"], ["keepalive_timeout=3630"])),

@@ -48,7 +48,8 @@ def test_the_section_window_map_names_it_with_its_range(refdocs_corpus: Path) ->
         assert section.start <= int(low) <= int(high) <= section.end
 
 
-def test_the_deepest_level_folds_first_never_a_section(refdocs_corpus: Path) -> None:
+def test_the_deepest_level_folds_first_largest_groups_first_never_a_section(
+        refdocs_corpus: Path) -> None:
     text = reference(refdocs_corpus)
     outline = document.outline(text, "web_reference.rst")
     found = entries.find(textlines.split(text), outline.kind)
@@ -57,4 +58,33 @@ def test_the_deepest_level_folds_first_never_a_section(refdocs_corpus: Path) -> 
     for section in outline.sections:  # every heading is still a row
         assert f"- {section.title} | lines {section.start}-{section.end}" in made
     assert "- class Application | lines 1405-" in made  # depth 0 kept
-    assert "- param " not in made and "entries within lines" in made  # deeper folded
+    assert "- class WebSocketResponse | lines 955-1325\n      - … " in made  # 50 entries: folded
+    assert "- method send_str " not in made
+    assert "- param name | lines 1731-1733" in made  # AppKey's two params: a small group, kept
+
+
+def test_the_whole_document_map_keeps_small_classes_params(refdocs_corpus: Path) -> None:
+    """In the map a whole Read gets, the largest classes fold first, so Application's
+    client_max_size and AppRunner's keepalive_timeout (a **kwargs field) stay named, under
+    their class, with the lines that hold them."""
+    text = reference(refdocs_corpus)
+    lines = textlines.split(text)
+    made = compressors.document("web_reference.rst", "web_reference.rst")(text).text
+    rows = made.split("\n")
+    for owner, param in (("Application", "client_max_size"), ("AppRunner", "keepalive_timeout")):
+        at = next(i for i, row in enumerate(rows) if row.lstrip().startswith(f"- class {owner} |"))
+        under = next(row for row in rows[at + 1:] if f"- param {param} |" in row
+                     or "- class " in row)
+        assert f"- param {param} |" in under, (owner, rows[at:at + 5])
+        first, end = map(int, re.search(r"lines (\d+)-(\d+)", under).groups())  # type: ignore[union-attr]
+        assert param in lines[first - 1] and end >= first
+
+
+def test_a_class_takes_only_its_own_fields_not_its_methods(refdocs_corpus: Path) -> None:
+    """Application(logger=..., loop=None, ...) and its method make_handler(loop=None, **kwargs)
+    both document `loop`: each is named once, under its own directive."""
+    text = reference(refdocs_corpus)
+    found = entries.find(textlines.split(text), "rst")
+    loops = [(e.depth, e.start) for e in found if e.kind == "param" and e.name == "loop"
+             and 1405 <= e.start <= 1721]
+    assert loops == [(1, 1460), (2, 1631)]

@@ -4,8 +4,9 @@ A heading outline stops at a section; an API reference keeps what people ask abo
 down: Sphinx/RST object directives (`.. class::`, `.. function::`, `.. method::`,
 `.. attribute::`, `.. data::`, `.. option::`, `.. envvar::`, `.. setting::`, `.. confval::`, the
 `py:` domain forms and their kin), the parameters a directive's signature names (`:param x:`
-fields), MkDocs/mkdocstrings API headings (`::: package.module`), definition lists (RST and
-Markdown), and the rows of big tables (Markdown pipe tables, RST grid tables and list-tables).
+fields; all of them when it takes `**kwargs`), MkDocs/mkdocstrings API headings
+(`::: package.module`), definition lists (RST and Markdown), and the rows of big tables
+(Markdown pipe tables, RST grid tables and list-tables).
 Each is an Entry with a depth (0 for a directive at the section's own level, 1 for a method
 inside a class, one more for a parameter), so a map can fold the deepest level first.
 
@@ -131,14 +132,20 @@ def _rst(lines: list[str], begin: int, stop: int) -> list[Entry]:
 
 
 def _params(lines: list[str], signature: str, begin: int, end: int, depth: int) -> list[Entry]:
-    """The `:param name:` fields of a directive's body whose name its signature holds."""
+    """The `:param name:` fields of a directive's own body (up to the first directive nested in
+    it, whose fields are its own) whose name its signature holds, or every one when the
+    signature takes `**kwargs` (aiohttp's AppRunner documents its keyword arguments so)."""
     if "(" not in signature:
         return []
-    named = set(re.findall(r"[A-Za-z_]\w*", signature.split("(", 1)[1]))
+    arguments = signature.split("(", 1)[1]
+    named = set(re.findall(r"[A-Za-z_]\w*", arguments))
+    any_name = "**" in arguments
     params = []
     for index in range(begin, end + 1):
+        if ".. " in lines[index] and _DIRECTIVE.match(lines[index]):
+            break
         field = _FIELD_PARAM.match(lines[index]) if ":param" in lines[index] else None
-        if field and field.group(2) in named:
+        if field and (any_name or field.group(2) in named):
             last = _block_end(lines, index, len(field.group(1)), end)
             params.append(Entry(depth, "param", field.group(2), index + 1, last + 1))
     return params

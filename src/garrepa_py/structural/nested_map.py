@@ -2,8 +2,10 @@
 nested under it, every one with its line range, within the map's budget.
 
 When the map must shrink the deepest level of entries folds first, into one row "… N entries
-within lines a-b" under the entry that holds them; then the next level; at last each section's
-entries fold into one such row. Sections never fold before entries: only when even those rows do
+within lines a-b" under the entry that holds them, the largest groups first (a class of 58
+methods folds before a small class loses its few parameters), only as many as the budget needs;
+then the next level, the same way; at last each section's entries fold into one such row,
+the largest first. Sections never fold before entries: only when even those rows do
 not fit does the heading map of document.render (which drops deeper headings) take over.
 
 `window` narrows an outline to a Read's window: the sections that meet it, cut to its lines, so
@@ -29,18 +31,113 @@ def render(doc: document.Outline, label: str, budget: int, found: list[Entry],
     head = head or document.head_line(doc, label)
     top = min(section.level for section in doc.sections)
     groups = _grouped(doc.sections, found)
+    indents = {position: section.level - top + 1 for position, section in enumerate(doc.sections)}
+    indents[-1] = 0
+    parents = {position: _parents(group) for position, group in groups.items()}
+    folded: set[Node] = set()
     deepest = max(entry.depth for entry in found)
-    for cut in range(deepest, -2, -1):
-        rows = [head, TITLE]
-        for position, section in enumerate((None, *doc.sections)):
-            indent = 0 if section is None else section.level - top + 1
-            if section is not None:
-                rows.append(document.row(section, top))
-            rows += _entry_rows(groups.get(position - 1, []), cut, indent)
-        text = "\n".join(rows)
-        if len(text) <= budget:
-            return text
-    return document.render(doc, label, budget, head)
+    for level in range(deepest - 1, -2, -1):
+        rows = _rows(doc, head, groups, parents, indents, folded)
+        total = sum(len(text) + 1 for text, _ in rows) - 1
+        if total <= budget:
+            return "\n".join(text for text, _ in rows)
+        total -= _fold_level(rows, groups, parents, indents, folded, level, total - budget)
+    rows = _rows(doc, head, groups, parents, indents, folded)
+    text = "\n".join(row for row, _ in rows)
+    return text if len(text) <= budget else document.render(doc, label, budget, head)
+
+
+Node = tuple[int, int]  # (section position, entry index in its group); index -1: the section
+
+
+def _parents(group: list[Entry]) -> list[int]:
+    """Each entry's parent in its group: the nearest earlier entry less deep (-1: the section)."""
+    parents: list[int] = []
+    stack: list[int] = []
+    for index, entry in enumerate(group):
+        while stack and group[stack[-1]].depth >= entry.depth:
+            stack.pop()
+        parents.append(stack[-1] if stack else -1)
+        stack.append(index)
+    return parents
+
+
+def _ancestors(parents: list[int], index: int) -> list[int]:
+    chain = []
+    while index != -1:
+        index = parents[index]
+        chain.append(index)
+    return chain
+
+
+def _rows(doc: document.Outline, head: str, groups: dict[int, list[Entry]],
+          parents: dict[int, list[int]], indents: dict[int, int], folded: set[Node]
+          ) -> list[tuple[str, tuple[Node, ...]]]:
+    """The map's rows, each with the nodes it sits under (its entry's ancestors, nearest
+    first): what folding one of them would take away."""
+    rows: list[tuple[str, tuple[Node, ...]]] = [(head, ()), (TITLE, ())]
+    top = min(section.level for section in doc.sections)
+    for position in range(-1, len(doc.sections)):
+        if position >= 0:
+            rows.append((document.row(doc.sections[position], top), ()))
+        group = groups.get(position, [])
+        indent = indents[position]
+        if (position, -1) in folded:
+            if group:
+                rows.append((_fold(group, indent), ((position, -1),)))
+            continue
+        index = 0
+        while index < len(group):
+            entry = group[index]
+            above = tuple((position, a) for a in _ancestors(parents[position], index))
+            rows.append((f"{'  ' * (indent + entry.depth)}- {entry.kind} {entry.name} | lines "
+                         f"{entry.start}-{entry.end}", above))
+            below = index + 1
+            while below < len(group) and group[below].depth > entry.depth:
+                below += 1
+            if (position, index) in folded and below > index + 1:
+                rows.append((_fold(group[index + 1:below], indent + entry.depth + 1),
+                             ((position, index), *above)))
+                index = below
+            else:
+                index += 1
+    return rows
+
+
+def _fold_level(rows: list[tuple[str, tuple[Node, ...]]], groups: dict[int, list[Entry]],
+                parents: dict[int, list[int]], indents: dict[int, int], folded: set[Node],
+                level: int, over: int) -> int:
+    """Fold the children of entries `level` deep (-1: each section's entries), the largest
+    first, until `over` chars are saved; the chars saved. Small groups keep their rows."""
+    cost: dict[Node, int] = {}
+    for text, above in rows:
+        for node in above:
+            cost[node] = cost.get(node, 0) + len(text) + 1
+    candidates = []
+    for position, group in groups.items():
+        for index in ([-1] if level == -1 else range(len(group))):
+            if index != -1 and group[index].depth != level:
+                continue
+            node = (position, index)
+            if node in folded or node not in cost:
+                continue
+            if index == -1:
+                kept = _fold(group, indents[position])
+            else:
+                below = index + 1
+                while below < len(group) and group[below].depth > group[index].depth:
+                    below += 1
+                kept = _fold(group[index + 1:below], indents[position] + group[index].depth + 1)
+            saving = cost[node] - len(kept) - 1
+            if saving > 0:
+                candidates.append((-cost[node], position, index, saving))
+    saved = 0
+    for _, position, index, saving in sorted(candidates):
+        if saved >= over:
+            break
+        folded.add((position, index))
+        saved += saving
+    return saved
 
 
 def _grouped(sections: tuple[document.Section, ...], found: list[Entry]
@@ -54,29 +151,6 @@ def _grouped(sections: tuple[document.Section, ...], found: list[Entry]
             position -= 1
         groups.setdefault(position, []).append(entry)
     return groups
-
-
-def _entry_rows(group: list[Entry], cut: int, indent: int) -> list[str]:
-    if not group:
-        return []
-    if cut < 0:
-        return [_fold(group, indent)]
-    rows: list[str] = []
-    hidden: list[Entry] = []
-    fold_indent = indent
-    for entry in group:
-        if entry.depth > cut:
-            hidden.append(entry)
-            continue
-        if hidden:
-            rows.append(_fold(hidden, fold_indent))
-            hidden = []
-        rows.append(f"{'  ' * (indent + entry.depth)}- {entry.kind} {entry.name} | lines "
-                    f"{entry.start}-{entry.end}")
-        fold_indent = indent + entry.depth + 1
-    if hidden:
-        rows.append(_fold(hidden, fold_indent))
-    return rows
 
 
 def _fold(hidden: list[Entry], indent: int) -> str:
