@@ -88,3 +88,40 @@ def test_a_class_takes_only_its_own_fields_not_its_methods(refdocs_corpus: Path)
     loops = [(e.depth, e.start) for e in found if e.kind == "param" and e.name == "loop"
              and 1405 <= e.start <= 1721]
     assert loops == [(1, 1460), (2, 1631)]
+
+
+def test_markdown_definition_lists_as_myst_writes_them() -> None:
+    """structlog 24.1.0's real docs (prose corpus) write loose definition lists: the term, a
+    blank line, then `: definition` with two-space continuation lines. Each term is an entry whose
+    range holds its whole definition; a MyST `:::{seealso}` fence is no mkdocstrings block, and a
+    second `: definition` of a term is never a term of its own. No `::: module.name`
+    (mkdocstrings) page is in the committed corpora: that form is covered by its own unit test
+    only."""
+    from ..support import corpora
+
+    docs = corpora.load("prose") / "structlog-24.1.0" / "docs"
+    lines = textlines.split((docs / "standard-library.md").read_text())
+    found = entries.find(lines, "markdown")
+    names = [e.name for e in found if e.kind == "term"]
+    assert names[:3] == ["{func}`~structlog.stdlib.render_to_log_kwargs`:",
+                         "{func}`~structlog.stdlib.filter_by_level`:",
+                         "{func}`~structlog.stdlib.add_logger_name`:"]
+    number = next(e for e in found if "add_log_level_number" in e.name)
+    held = "\n".join(lines[number.start - 1:number.end])
+    assert "level_number >= 30" in held and "structlog.stdlib._NAME_TO_LEVEL" in held
+    assert lines[number.end].strip() == "" and "PositionalArgumentsFormatter" in lines[number.end + 1]
+    exceptions = textlines.split((docs / "exceptions.md").read_text())
+    found = entries.find(exceptions, "markdown")
+    assert [e.kind for e in found] == ["term"] * len(found) and len(found) >= 5
+    assert not any(e.name.startswith((":", "It's")) for e in found)
+    rich = next(e for e in found if "RichTracebackFormatter" in e.name)
+    assert "It's the default if Rich is installed." in exceptions[rich.end - 1]
+
+
+def test_mkdocstrings_blocks_are_api_entries() -> None:
+    """A synthetic page (no real mkdocstrings page is in the corpora): each `::: module.name`
+    block is an entry up to the next block or heading."""
+    lines = ["# API", "", "::: garrepa.config", "    options:", "      show_source: false", "",
+             "::: garrepa.journal", "", "## Notes", "Text."]
+    assert [(e.kind, e.name, e.start, e.end) for e in entries.find(lines, "markdown")] == [
+        ("api", "garrepa.config", 3, 5), ("api", "garrepa.journal", 7, 7)]

@@ -240,12 +240,12 @@ def _markdown(lines: list[str], begin: int, stop: int) -> list[Entry]:
                 found += rows
             index = position
             continue
-        if (line.strip() and not heading and index + 1 <= stop
-                and _MD_DEFINITION.match(lines[index + 1])):
-            end = index + 1
-            while end + 1 <= stop and (lines[end + 1].startswith((":", "    ", "\t"))
+        definition = _md_definition(lines, index, stop) if line.strip() and not heading else None
+        if definition is not None:
+            end = definition
+            while end + 1 <= stop and (lines[end + 1].startswith((":", "  ", "\t"))
                                        or not lines[end + 1].strip() and end + 2 <= stop
-                                       and lines[end + 2].startswith(("    ", ": "))):
+                                       and lines[end + 2].startswith(("  ", ": "))):
                 end += 1
             found.append(Entry(0, "term", _name(line.strip()), index + 1, end + 1))
             index = end + 1
@@ -254,6 +254,19 @@ def _markdown(lines: list[str], begin: int, stop: int) -> list[Entry]:
     if api is not None:
         found.append(_closed(lines, api, stop))
     return found
+
+
+def _md_definition(lines: list[str], index: int, stop: int) -> int | None:
+    """The line (0-based) of the first `: definition` of a term at `index`: the next line, or
+    the one after a blank (a loose list, as MyST and Pandoc write it: structlog's docs); the
+    term itself starts a paragraph. None: no definition list here."""
+    if index and lines[index - 1].strip() and not _MD_DEFINITION.match(lines[index - 1]):
+        return None
+    if index + 1 <= stop and _MD_DEFINITION.match(lines[index + 1]):
+        return index + 1
+    if index + 2 <= stop and not lines[index + 1].strip() and _MD_DEFINITION.match(lines[index + 2]):
+        return index + 2
+    return None
 
 
 def _closed(lines: list[str], api: tuple[str, int], last: int) -> Entry:
