@@ -265,30 +265,29 @@ def _has_header(sample: str) -> bool:
 RUN_ROWS = 20  # rows named on one line of a rows digest
 
 
-def rows(items: list[Any], budget: int) -> str:
+def rows(items: list[Any], budget: int, firsts: tuple[str, ...] = ()) -> str:
     """A query's rows, one a line in the readable copy (line N is row N): the columns, then
     every row by its first cell, RUN_ROWS to a line with their line range (over the budget, or
     when the first cells are one run of consecutive numbers, runs of first … last cells); then,
     when a text column comes in runs (rows ordered by a file, a country), each run's value with
     its lines, so a surrogate id is not the only thing said about a row."""
-    columns = list(dict.fromkeys(k for item in items[:200] if isinstance(item, dict)
+    columns = list(dict.fromkeys(str(k) for item in items[:200] if isinstance(item, dict)
                                  for k in item))
-
     def first(item: Any) -> str:
         cells = list(item.values()) if isinstance(item, dict) else list(item)
-        return cut_text(str(cells[0]), 24) if cells else ""
+        return str(cells[0]) if cells else ""
 
+    # each row's first cell: the source's own text of it, when the caller has it
+    cells = [cut_text(cell, 24) for cell in (
+        firsts if len(firsts) == len(items) else [first(item) for item in items])]
     out = [f"Rows: {len(items):,}, one a line (line N is row N); columns: "
            + (" | ".join(cut_text(c, CELL) for c in columns) or "(tuples)"),
            f"Every row by its first cell{' (' + columns[0] + ')' if columns else ''}, "
            f"{RUN_ROWS} a line:"]
     named = [f"lines {at + 1}-{min(at + RUN_ROWS, len(items))}: "
-             + " | ".join(first(item) for item in items[at:at + RUN_ROWS])
-             for at in range(0, len(items), RUN_ROWS)]
+             + " | ".join(cells[at:at + RUN_ROWS]) for at in range(0, len(items), RUN_ROWS)]
     groups = _groups(items, columns)
-    if _consecutive([first(item) for item in items]) or \
-            sum(len(line) + 1 for line in out + named + groups) > budget - 120:
-        cells = [first(item) for item in items]
+    if _consecutive(cells) or sum(len(line) + 1 for line in out + named + groups) > budget - 120:
         named = _runs(cells, list(range(1, len(items) + 1)), lambda cell: cell)
     return _fit(out + named + groups, budget, "lines of this rows digest")
 
