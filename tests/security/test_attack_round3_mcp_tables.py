@@ -16,8 +16,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from ..support import mcp_shapes as shapes
 from .test_attack_round3_mcp_ranges import briefed
 
@@ -87,7 +85,6 @@ def check_csv(text: str, lines: list[str], records: list[list[str]]) -> None:
         assert cells.split(" | ")[0] == lines[int(n) - 1].split(",")[0]
 
 
-@pytest.mark.xfail(strict=True, reason="the fix follows in this branch")
 def test_csv_with_quoted_newlines_keeps_every_range(project: Path) -> None:
     source, records = csv_text(quoted_newlines=True)
     got = briefed(project, shapes.structured(source), "mcp__filesystem__read_text_file", LOW)

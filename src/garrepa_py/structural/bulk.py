@@ -217,9 +217,60 @@ def log(text: str, family: str, budget: int) -> str:
                        pointer=lambda _spill, total: f"({total:,} lines in all)").text
 
 
+def _records(lines: list[str], separator: str) -> list[tuple[int, int, list[str]]]:
+    """(first line, last line, cells) of each CSV/TSV record, by the standard library's reader:
+    a quoted field holds commas and line breaks, and a record spans the lines it takes."""
+    import csv
+
+    reader = csv.reader(lines, delimiter=separator)
+    out: list[tuple[int, int, list[str]]] = []
+    done = 0
+    try:
+        for cells in reader:
+            if cells and any(cell.strip() for cell in cells):
+                out.append((done + 1, reader.line_num, [c.strip() for c in cells]))
+            done = reader.line_num
+    except csv.Error:
+        return []
+    return out
+
+
+def _csv_table(lines: list[str], detail: str, budget: int) -> str:
+    records = _records(lines, "\t" if detail == "tsv" else ",")
+    if not records:
+        return ""
+    headed = _has_header("\n".join(lines[:200]))
+    columns = records[0][2]
+    rows = records[int(headed):]
+    if headed:
+        out = [f"Table ({detail}): {len(rows):,} rows, {len(columns)} columns, "
+               f"{len(lines):,} lines; header at line {records[0][0]}.",
+               "Columns: " + " | ".join(cut_text(c, CELL) for c in columns)]
+    else:
+        out = [f"Table ({detail}): {len(rows):,} rows, {len(columns)} columns, "
+               f"{len(lines):,} lines; no header row (line {records[0][0]} is data)."]
+    out.append("First rows (line: cells):")
+    out += [f"L{a}: " + " | ".join(cut_text(c, 40) for c in cells) for a, _, cells in
+            rows[:SAMPLE_ROWS]]
+    out.append("Every row, in ranges (lines | rows | first cell of the first … last row):")
+    size = max(1, -(-len(rows) // ROW_GROUPS))
+    for at in range(0, len(rows), size):
+        group = rows[at:at + size]
+        start, end = group[0][0], group[-1][1]
+        first, last = (group[0][2] or [""])[0], (group[-1][2] or [""])[0]
+        out.append(f"- {'line ' + str(start) if start == end else f'lines {start}-{end}'} | "
+                   f"{len(group)} | {cut_text(first, CELL)}"
+                   + (f" … {cut_text(last, CELL)}" if len(group) > 1 else ""))
+    return _fit(out, budget, "lines of this table's digest")
+
+
 def table(text: str, detail: str, budget: int) -> str:
     """CSV, TSV or a markdown table: its columns, row count and every row in a line range."""
     lines = _lines(text)
+    if detail in ("csv", "tsv"):
+        done = _csv_table(lines, detail, budget)
+        if done:
+            return done
     numbers = [n for n, line in enumerate(lines, 1) if line.strip()]
     if not numbers:
         return ""

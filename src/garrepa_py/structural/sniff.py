@@ -279,12 +279,28 @@ def _table(written: list[str]) -> str:
     if piped >= len(written) * 0.8 and any(_MD_TABLE_RULE.match(line) for line in written[:5]):
         return "markdown"
     for separator, name in (("\t", "tsv"), (",", "csv")):
-        counts = [_fields(line, separator) for line in written[:200]]
+        counts = _record_fields(written[:200], separator)
         first = counts[0]
         if first >= (1 if separator == "\t" else 2) and \
                 sum(1 for c in counts if c == first) >= len(counts) * 0.9:
             return name
     return ""
+
+
+def _record_fields(lines: list[str], separator: str) -> list[int]:
+    """Separators per record, by the standard library's reader (a quoted field may hold the
+    separator and line breaks); per line, quotes counted, when the reader cannot read it."""
+    import csv
+
+    if any('"' in line for line in lines):
+        try:
+            counts = [len(cells) - 1 for cells in csv.reader(lines, delimiter=separator)
+                      if cells]
+            if counts:
+                return counts
+        except csv.Error:
+            pass
+    return [_fields(line, separator) for line in lines]
 
 
 def _fields(line: str, separator: str) -> int:
