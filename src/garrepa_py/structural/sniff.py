@@ -188,11 +188,24 @@ def _weight(value: Any) -> int:
 
 
 def _is_tree(value: Any) -> bool:
-    """A directory_tree: objects with a name and a type of file or directory, with children."""
+    """A directory_tree: objects with a name and a type of file or directory, children a list
+    of the same, all the way down (its readable copy is its paths: anything else in it, a
+    string where the children go, would be in no line of that copy)."""
     items = value if isinstance(value, list) else [value]
-    return bool(items) and all(isinstance(i, dict) and isinstance(i.get("name"), str) and
-                               i.get("type") in ("file", "directory") and
-                               set(i) <= TREE_KEYS for i in items[:50])
+    if not items:
+        return False
+    stack = list(items)
+    while stack:
+        item = stack.pop()
+        if not (isinstance(item, dict) and isinstance(item.get("name"), str) and
+                item.get("type") in ("file", "directory") and set(item) <= TREE_KEYS):
+            return False
+        children = item.get("children")
+        if children is not None:
+            if not isinstance(children, list) or item["type"] != "directory":
+                return False
+            stack.extend(children)
+    return True
 
 
 def tree_paths(value: Any) -> list[str]:
