@@ -186,3 +186,23 @@ def test_zoo_recording_still_briefed(project: Path) -> None:
     assert uncovered(*got) == []
 
 
+
+
+def test_one_huge_line_passes_whole(project: Path) -> None:
+    """A 400 K string with no line break: the digest could only quote its first 240 chars
+    (`…[+399,760 chars]`), one line standing for the bulk. The original passes instead."""
+    out = reply(hook(project, mcp_event(project.parent, shapes.structured("x" * 400_000),
+                                        "mcp__filesystem__read_text_file")))
+    assert out is None
+    assert last(Path(os.environ["GARREPA_HOME"]))["reason"] == "digest-unaccountable"
+
+
+def test_a_tree_whose_children_is_a_string_is_no_tree(project: Path) -> None:
+    """A `directory_tree` whose children hold 50 K of text: read as a tree, its readable copy
+    was one line `a/` and the text in no line of it; as JSON its digest is `…(50,000 chars)`,
+    which accounts for nothing, so the original passes."""
+    tree = [{"name": "a", "type": "directory", "children": "see below " * 5000}]
+    out = reply(hook(project, mcp_event(project.parent, shapes.structured(json.dumps(tree)),
+                                        "mcp__filesystem__directory_tree")))
+    assert out is None
+    assert last(Path(os.environ["GARREPA_HOME"]))["reason"] == "digest-unaccountable"

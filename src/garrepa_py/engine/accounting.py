@@ -19,9 +19,11 @@ REASON = "digest-unaccountable"
 # a line range of the readable copy or the file: `L12..40`, `lines 3-9`, `line 7`, `L7:`
 _RANGE = re.compile(r"\bL\d+\b|\blines? \d", re.I)
 # what a line says it left out, in chars: `…(+33,409 chars)`, `(12,000 chars) not shown`,
-# `not shown (12,000 chars)`, `its first 4,000 of 60,000 chars`
+# `not shown (12,000 chars)`, `its first 4,000 of 60,000 chars`, a clipped line's `…[+N chars]`,
+# a value left out whole, `…(50,000 chars)`
 _ELIDED = re.compile(r"\(\+([\d,]+) chars\)|\(([\d,]+) chars\) not shown|not shown \(([\d,]+)"
-                     r" chars\)|first [\d,]+ of ([\d,]+) chars")
+                     r" chars\)|first [\d,]+ of ([\d,]+) chars|…\[\+([\d,]+) chars\]"
+                     r"|…\(([\d,]+) chars\)")
 
 
 def unaccounted(digest: str, source_chars: int) -> str | None:

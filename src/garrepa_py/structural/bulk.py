@@ -217,9 +217,60 @@ def log(text: str, family: str, budget: int) -> str:
                        pointer=lambda _spill, total: f"({total:,} lines in all)").text
 
 
+def _records(lines: list[str], separator: str) -> list[tuple[int, int, list[str]]]:
+    """(first line, last line, cells) of each CSV/TSV record, by the standard library's reader:
+    a quoted field holds commas and line breaks, and a record spans the lines it takes."""
+    import csv
+
+    reader = csv.reader(lines, delimiter=separator)
+    out: list[tuple[int, int, list[str]]] = []
+    done = 0
+    try:
+        for cells in reader:
+            if cells and any(cell.strip() for cell in cells):
+                out.append((done + 1, reader.line_num, [c.strip() for c in cells]))
+            done = reader.line_num
+    except csv.Error:
+        return []
+    return out
+
+
+def _csv_table(lines: list[str], detail: str, budget: int) -> str:
+    records = _records(lines, "\t" if detail == "tsv" else ",")
+    if not records:
+        return ""
+    headed = _has_header("\n".join(lines[:200]))
+    columns = records[0][2]
+    rows = records[int(headed):]
+    if headed:
+        out = [f"Table ({detail}): {len(rows):,} rows, {len(columns)} columns, "
+               f"{len(lines):,} lines; header at line {records[0][0]}.",
+               "Columns: " + " | ".join(cut_text(c, CELL) for c in columns)]
+    else:
+        out = [f"Table ({detail}): {len(rows):,} rows, {len(columns)} columns, "
+               f"{len(lines):,} lines; no header row (line {records[0][0]} is data)."]
+    out.append("First rows (line: cells):")
+    out += [f"L{a}: " + " | ".join(cut_text(c, 40) for c in cells) for a, _, cells in
+            rows[:SAMPLE_ROWS]]
+    out.append("Every row, in ranges (lines | rows | first cell of the first … last row):")
+    size = max(1, -(-len(rows) // ROW_GROUPS))
+    for at in range(0, len(rows), size):
+        group = rows[at:at + size]
+        start, end = group[0][0], group[-1][1]
+        first, last = (group[0][2] or [""])[0], (group[-1][2] or [""])[0]
+        out.append(f"- {'line ' + str(start) if start == end else f'lines {start}-{end}'} | "
+                   f"{len(group)} | {cut_text(first, CELL)}"
+                   + (f" … {cut_text(last, CELL)}" if len(group) > 1 else ""))
+    return _fit(out, budget, "lines of this table's digest")
+
+
 def table(text: str, detail: str, budget: int) -> str:
     """CSV, TSV or a markdown table: its columns, row count and every row in a line range."""
     lines = _lines(text)
+    if detail in ("csv", "tsv"):
+        done = _csv_table(lines, detail, budget)
+        if done:
+            return done
     numbers = [n for n, line in enumerate(lines, 1) if line.strip()]
     if not numbers:
         return ""
@@ -265,30 +316,29 @@ def _has_header(sample: str) -> bool:
 RUN_ROWS = 20  # rows named on one line of a rows digest
 
 
-def rows(items: list[Any], budget: int) -> str:
+def rows(items: list[Any], budget: int, firsts: tuple[str, ...] = ()) -> str:
     """A query's rows, one a line in the readable copy (line N is row N): the columns, then
     every row by its first cell, RUN_ROWS to a line with their line range (over the budget, or
     when the first cells are one run of consecutive numbers, runs of first … last cells); then,
     when a text column comes in runs (rows ordered by a file, a country), each run's value with
     its lines, so a surrogate id is not the only thing said about a row."""
-    columns = list(dict.fromkeys(k for item in items[:200] if isinstance(item, dict)
+    columns = list(dict.fromkeys(str(k) for item in items[:200] if isinstance(item, dict)
                                  for k in item))
-
     def first(item: Any) -> str:
         cells = list(item.values()) if isinstance(item, dict) else list(item)
-        return cut_text(str(cells[0]), 24) if cells else ""
+        return str(cells[0]) if cells else ""
 
+    # each row's first cell: the source's own text of it, when the caller has it
+    cells = [cut_text(cell, 24) for cell in (
+        firsts if len(firsts) == len(items) else [first(item) for item in items])]
     out = [f"Rows: {len(items):,}, one a line (line N is row N); columns: "
            + (" | ".join(cut_text(c, CELL) for c in columns) or "(tuples)"),
            f"Every row by its first cell{' (' + columns[0] + ')' if columns else ''}, "
            f"{RUN_ROWS} a line:"]
     named = [f"lines {at + 1}-{min(at + RUN_ROWS, len(items))}: "
-             + " | ".join(first(item) for item in items[at:at + RUN_ROWS])
-             for at in range(0, len(items), RUN_ROWS)]
+             + " | ".join(cells[at:at + RUN_ROWS]) for at in range(0, len(items), RUN_ROWS)]
     groups = _groups(items, columns)
-    if _consecutive([first(item) for item in items]) or \
-            sum(len(line) + 1 for line in out + named + groups) > budget - 120:
-        cells = [first(item) for item in items]
+    if _consecutive(cells) or sum(len(line) + 1 for line in out + named + groups) > budget - 120:
         named = _runs(cells, list(range(1, len(items) + 1)), lambda cell: cell)
     return _fit(out + named + groups, budget, "lines of this rows digest")
 

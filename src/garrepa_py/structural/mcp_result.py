@@ -87,8 +87,8 @@ def _bulk_text(found: sniff.Bulk) -> str:
     if found.kind == "listing" and found.detail == "tree":
         return "\n".join(sniff.tree_paths(found.value))
     if found.kind == "table" and found.detail == "rows":  # one row a line, as the server wrote it
-        show = repr if "python-repr" in found.how else json.dumps
-        return "\n".join(show(row) for row in found.value)
+        return "\n".join(found.lines) if found.lines else "\n".join(
+            json.dumps(row) for row in found.value)
     return found.text
 
 
@@ -185,7 +185,7 @@ def _sniffed_block(text: str, found: sniff.Bulk, budget: int, first_line: int
     budget = min(budget, budgets.MCP_KIND_CHARS.get(found.kind, budget))
     room = max(budget - len(what) - 1, 600)
     if found.kind == "table" and found.detail == "rows":
-        body = bulk.rows(found.value, room)
+        body = bulk.rows(found.value, room, found.firsts)
     else:
         body = bulk.digest(found.kind, found.detail, readable, room) or \
             command_output.digest(readable, "", room).text

@@ -44,7 +44,8 @@ _MD_TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")
 @dataclass(frozen=True)
 class Bulk:
     """`text`: the bulk's own lines (what a readable copy holds), the unwrapped string;
-    `value`: the parsed JSON or rows when the bulk is data; `how`: the wrappers peeled,
+    `value`: the parsed JSON or rows when the bulk is data (`lines`, `firsts`: Python-repr
+    rows' own texts and first cells, as the source writes them); `how`: the wrappers peeled,
     outermost first; `beside`: the small values that sat next to the big string."""
 
     kind: str
@@ -53,6 +54,8 @@ class Bulk:
     value: Any = None
     detail: str = ""
     beside: tuple[tuple[str, str], ...] = ()
+    lines: tuple[str, ...] = ()  # Python-repr rows: each row's own text in the source
+    firsts: tuple[str, ...] = ()  # and its first cell's, a string without its quotes
 
     @property
     def unwrapped(self) -> bool:
@@ -84,9 +87,11 @@ def sniff(text: str, parsed: Any = _NOTHING) -> Bulk:
         if _is_tree(value):
             return Bulk("listing", current, tuple(how), value, "tree", tuple(beside))
         return Bulk("json", current, tuple(how), value, "json", tuple(beside))
-    rows = _python_rows(current)
-    if rows is not None:
-        return Bulk("table", current, (*how, "python-repr"), rows, "rows", tuple(beside))
+    found = _python_rows(current)
+    if found is not None:
+        rows, texts, firsts = found
+        return Bulk("table", current, (*how, "python-repr"), rows, "rows", tuple(beside),
+                    texts, firsts)
     kind, detail = kind_of(current)
     return Bulk(kind, current, tuple(how), None, detail, tuple(beside))
 
@@ -183,11 +188,24 @@ def _weight(value: Any) -> int:
 
 
 def _is_tree(value: Any) -> bool:
-    """A directory_tree: objects with a name and a type of file or directory, with children."""
+    """A directory_tree: objects with a name and a type of file or directory, children a list
+    of the same, all the way down (its readable copy is its paths: anything else in it, a
+    string where the children go, would be in no line of that copy)."""
     items = value if isinstance(value, list) else [value]
-    return bool(items) and all(isinstance(i, dict) and isinstance(i.get("name"), str) and
-                               i.get("type") in ("file", "directory") and
-                               set(i) <= TREE_KEYS for i in items[:50])
+    if not items:
+        return False
+    stack = list(items)
+    while stack:
+        item = stack.pop()
+        if not (isinstance(item, dict) and isinstance(item.get("name"), str) and
+                item.get("type") in ("file", "directory") and set(item) <= TREE_KEYS):
+            return False
+        children = item.get("children")
+        if children is not None:
+            if not isinstance(children, list) or item["type"] != "directory":
+                return False
+            stack.extend(children)
+    return True
 
 
 def tree_paths(value: Any) -> list[str]:
@@ -212,28 +230,46 @@ def tree_paths(value: Any) -> list[str]:
     return out
 
 
-def _python_rows(text: str) -> list[Any] | None:
-    """A Python-repr list of dicts or tuples (`str(rows)`), as a list; None for anything else."""
+def _python_rows(text: str) -> tuple[list[Any], tuple[str, ...], tuple[str, ...]] | None:
+    """A Python-repr list of dicts or tuples (`str(rows)`): the rows as parsed (values kept as
+    they are: a blob stays bytes, a tuple a tuple), each row's own text in the source, and each
+    row's first cell as the source writes it (a string without its quotes); None for anything
+    else. One parse: the values and the texts come from the same tree."""
     stripped = text.strip()
     if not stripped.startswith(("[{'", "[('", "[(")) or len(stripped) > MAX_REPR_CHARS:
         return None
     import ast
 
     try:
-        rows = ast.literal_eval(stripped)
+        tree = ast.parse(stripped, mode="eval")
+        rows = ast.literal_eval(tree)
     except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
         return None
-    if not isinstance(rows, list) or not rows:
+    if not isinstance(rows, list) or not rows or not isinstance(tree.body, ast.List) or not (
+            all(isinstance(r, dict) for r in rows) or all(isinstance(r, tuple) for r in rows)):
         return None
-    if all(isinstance(r, dict) for r in rows):
-        return [{str(k): _plain(v) for k, v in r.items()} for r in rows]
-    if all(isinstance(r, tuple) for r in rows):
-        return [[_plain(v) for v in r] for r in rows]
-    return None
+    data = stripped.encode()  # the tree's offsets are UTF-8 bytes within a line
+    starts = [0]
+    for line in data.split(b"\n")[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
 
+    def source(node: ast.expr) -> str:
+        end_line = node.end_lineno or node.lineno
+        return data[starts[node.lineno - 1] + node.col_offset:
+                    starts[end_line - 1] + (node.end_col_offset or 0)].decode()
 
-def _plain(value: Any) -> Any:
-    return value if value is None or isinstance(value, (str, int, float, bool)) else repr(value)
+    texts, firsts = [], []
+    for node in tree.body.elts:
+        texts.append(source(node))
+        cells = node.values if isinstance(node, ast.Dict) else \
+            node.elts if isinstance(node, ast.Tuple) else []
+        head = cells[0] if cells else None
+        first = source(head) if head is not None else ""
+        if isinstance(head, ast.Constant) and isinstance(head.value, str) and \
+                first[:1] in "'\"" and first[-1:] == first[:1]:
+            first = first[1:-1]
+        firsts.append(first)
+    return rows, tuple(texts), tuple(firsts)
 
 
 def file_sections(lines: list[str]) -> list[tuple[str, int, int]]:
@@ -256,12 +292,28 @@ def _table(written: list[str]) -> str:
     if piped >= len(written) * 0.8 and any(_MD_TABLE_RULE.match(line) for line in written[:5]):
         return "markdown"
     for separator, name in (("\t", "tsv"), (",", "csv")):
-        counts = [_fields(line, separator) for line in written[:200]]
+        counts = _record_fields(written[:200], separator)
         first = counts[0]
         if first >= (1 if separator == "\t" else 2) and \
                 sum(1 for c in counts if c == first) >= len(counts) * 0.9:
             return name
     return ""
+
+
+def _record_fields(lines: list[str], separator: str) -> list[int]:
+    """Separators per record, by the standard library's reader (a quoted field may hold the
+    separator and line breaks); per line, quotes counted, when the reader cannot read it."""
+    import csv
+
+    if any('"' in line for line in lines):
+        try:
+            counts = [len(cells) - 1 for cells in csv.reader(lines, delimiter=separator)
+                      if cells]
+            if counts:
+                return counts
+        except csv.Error:
+            pass
+    return [_fields(line, separator) for line in lines]
 
 
 def _fields(line: str, separator: str) -> int:
