@@ -256,6 +256,8 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
                 "limit=<line count>]")
     first = window.first if window is not None else (_int(tool_input.get("offset")) or 1)
     if _windowed(tool_input, first) and not (first == 1 and len(data) > READ_CAP_BYTES):
+        if window is not None and not _same_lines(window, lines):
+            return passed("changed-since-read")  # a map of lines the file no longer has
         return _map_window(tool_input, path, label, text, lines, sniffed.kind, context, window,
                            recovery)
     result = brief(BriefRequest(kind.route, text, label, compressors.document(path, label, sniffed.kind),
@@ -279,6 +281,28 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
     content = read_reply.narrowed(window, count, result.text, len(lines))
     return Verdict("compress", "mapped-narrow", read_reply.post_reply(window, content),
                    chars_in=len(window.content), chars_out=len(content), notes=result.journal)
+
+
+SAME_LINE_CHARS = 2000  # a longer line may come back from Claude Code cut: not compared
+
+
+def _same_lines(window: read_reply.Window, lines: list[str]) -> bool:
+    """Whether the window Claude Code read is still the file's lines there: within the file,
+    its first and last lines the file's own. The file can change between the Read and this
+    hook (a formatter, another agent); a window map of the old lines would point past the
+    file, or at lines that now say something else."""
+    from garrepa_py import textlines
+
+    count = textlines.count(window.content)
+    if count == 0:
+        return True
+    if window.first - 1 + count > len(lines):
+        return False
+    for shown, own in ((window.lines[0], lines[window.first - 1]),
+                       (window.lines[count - 1], lines[window.first + count - 2])):
+        if len(own) < SAME_LINE_CHARS and shown.strip("\r\ufeff") != own.strip("\r\ufeff"):
+            return False
+    return True
 
 
 def _map_window(tool_input: dict[str, Any], path: str, label: str, text: str, lines: list[str],

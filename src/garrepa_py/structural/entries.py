@@ -59,9 +59,14 @@ def _name(text: str) -> str:
     return text if len(text) <= NAME_CHARS else text[:NAME_CHARS - 1] + "…"
 
 
-def _block_end(lines: list[str], index: int, indent: int, last: int) -> int:
+def _block_end(lines: list[str], index: int, indent: int, last: int,
+               ends: list[int] | None = None) -> int:
     """The last non-blank line (0-based) of the block opened at `index`: every following line
-    more indented than `indent`, or blank, up to `last` (0-based, inclusive)."""
+    more indented than `indent`, or blank, up to `last` (0-based, inclusive). With `ends`
+    (_Blocks: when `indent` is the line's own) one lookup, not a scan: nested directives
+    would make the scans quadratic."""
+    if ends is not None:
+        return ends[index] if ends[index] <= last else max(index, _last_text(lines, index, last))
     end = index
     for position in range(index + 1, last + 1):
         line = lines[position]
@@ -71,6 +76,34 @@ def _block_end(lines: list[str], index: int, indent: int, last: int) -> int:
             break
         end = position
     return end
+
+
+def _last_text(lines: list[str], index: int, last: int) -> int:
+    while last > index and not lines[last].strip():
+        last -= 1
+    return last
+
+
+def _ends(lines: list[str], begin: int, stop: int) -> list[int]:
+    """For each line of `begin`..`stop` (0-based, indexed from 0 as in `lines`), the last
+    non-blank line of the block it opens at its own indent: one backward pass with a stack of
+    the lines still open (next line at or under each one's indent), linear in the lines."""
+    ends = [0] * len(lines)
+    open_lines: list[tuple[int, int]] = []  # (indent, last non-blank line of its block)
+    for position in range(stop, begin - 1, -1):
+        line = lines[position]
+        if not line.strip():
+            ends[position] = position
+            continue
+        indent = _indent(line)
+        # the following lines more indented belong to this block; its end is the latest
+        # non-blank line before the first one at or under this indent
+        end = position
+        while open_lines and open_lines[-1][0] > indent:
+            end = max(end, open_lines.pop()[1])
+        ends[position] = end
+        open_lines.append((indent, end))
+    return ends
 
 
 def find(lines: list[str], kind: str, first: int = 1, last: int | None = None) -> list[Entry]:
@@ -86,6 +119,7 @@ def find(lines: list[str], kind: str, first: int = 1, last: int | None = None) -
 
 def _rst(lines: list[str], begin: int, stop: int) -> list[Entry]:
     found: list[Entry] = []
+    ends = _ends(lines, begin, stop)
     open_blocks: list[tuple[int, int]] = []  # (indent, end) of the directives around a line
     index = begin
     while index <= stop:
@@ -104,17 +138,18 @@ def _rst(lines: list[str], begin: int, stop: int) -> list[Entry]:
             while signature.endswith("\\") and header_end < stop:  # a signature on more lines
                 header_end += 1
                 signature = signature[:-1].rstrip() + " " + lines[header_end].strip()
-            end = _block_end(lines, header_end, indent, stop)
+            end = _block_end(lines, header_end, indent, stop,
+                             ends if header_end == index else None)
             name = signature.split("(", 1)[0].strip() or directive.group(2)
             found.append(Entry(depth, directive.group(2), _name(name), index + 1, end + 1))
-            found += _params(lines, signature, header_end + 1, end, depth + 1)
+            found += _params(lines, signature, header_end + 1, end, depth + 1, ends)
             open_blocks.append((indent, end))
             index = header_end + 1
             continue
         if line.rstrip().endswith("::") or _CODE.match(line):  # a literal block: code, skipped
-            index = _block_end(lines, index, indent, stop) + 1
+            index = _block_end(lines, index, indent, stop, ends) + 1
             continue
-        table = _table(lines, index, stop, depth)
+        table = _table(lines, index, stop, depth, ends)
         if table is not None:
             rows, after = table
             found += rows
@@ -122,7 +157,7 @@ def _rst(lines: list[str], begin: int, stop: int) -> list[Entry]:
             continue
         term = _rst_term(lines, index, stop)
         if term is not None:
-            end = _block_end(lines, index, indent, stop)
+            end = _block_end(lines, index, indent, stop, ends)
             found.append(Entry(depth, "term", _name(line.strip()), index + 1, end + 1))
             index = end + 1
             continue
@@ -131,7 +166,8 @@ def _rst(lines: list[str], begin: int, stop: int) -> list[Entry]:
     return found
 
 
-def _params(lines: list[str], signature: str, begin: int, end: int, depth: int) -> list[Entry]:
+def _params(lines: list[str], signature: str, begin: int, end: int, depth: int,
+            ends: list[int]) -> list[Entry]:
     """The `:param name:` fields of a directive's own body (up to the first directive nested in
     it, whose fields are its own) whose name its signature holds, or every one when the
     signature takes `**kwargs` (aiohttp's AppRunner documents its keyword arguments so)."""
@@ -146,7 +182,7 @@ def _params(lines: list[str], signature: str, begin: int, end: int, depth: int) 
             break
         field = _FIELD_PARAM.match(lines[index]) if ":param" in lines[index] else None
         if field and (any_name or field.group(2) in named):
-            last = _block_end(lines, index, len(field.group(1)), end)
+            last = _block_end(lines, index, len(field.group(1)), end, ends)
             params.append(Entry(depth, "param", field.group(2), index + 1, last + 1))
     return params
 
@@ -165,7 +201,7 @@ def _rst_term(lines: list[str], index: int, stop: int) -> bool | None:
     return True
 
 
-def _table(lines: list[str], index: int, stop: int, depth: int
+def _table(lines: list[str], index: int, stop: int, depth: int, ends: list[int]
            ) -> tuple[list[Entry], int] | None:
     """A big table's rows as entries, and the line after the table; None: no big table here."""
     line = lines[index]
@@ -189,7 +225,7 @@ def _table(lines: list[str], index: int, stop: int, depth: int
         if listing is None:
             return None
         base = len(listing.group(1))
-        end = _block_end(lines, index, base, stop)
+        end = _block_end(lines, index, base, stop, ends)
         starts = [(p, m.group(2)) for p in range(index + 1, end + 1)
                   if (m := _LIST_ROW.match(lines[p])) and len(m.group(1)) > base]
         for (position, cell), following in zip(starts, [*starts[1:], (end + 1, "")], strict=True):
