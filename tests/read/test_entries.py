@@ -125,3 +125,45 @@ def test_mkdocstrings_blocks_are_api_entries() -> None:
              "::: garrepa.journal", "", "## Notes", "Text."]
     assert [(e.kind, e.name, e.start, e.end) for e in entries.find(lines, "markdown")] == [
         ("api", "garrepa.config", 3, 5), ("api", "garrepa.journal", 7, 7)]
+
+
+# scrapy 2.19.0 docs/topics/settings.rst lines 429-448: each setting is a `.. setting::` target
+# with no body, then a heading of the same name (issue 35).
+SCRAPY_SETTINGS = """\
+.. setting:: ADDONS
+
+ADDONS
+------
+
+Default: ``{}``
+
+A dict containing paths to the add-ons enabled in your project and their
+priorities. For more information, see :ref:`topics-addons`.
+
+.. note:: This is a :ref:`pre-crawler setting <pre-crawler-settings>`, with a
+    caveat described in that section.
+
+.. setting:: ASYNCIO_EVENT_LOOP
+
+ASYNCIO_EVENT_LOOP
+------------------
+
+Default: ``None``
+"""
+
+
+def test_a_bodyless_target_before_its_own_heading_is_not_a_second_entry() -> None:
+    """The map listed `setting ASYNCIO_EVENT_LOOP | lines 14-14` under ADDONS, beside the
+    heading ASYNCIO_EVENT_LOOP: every setting twice, the first under the wrong section."""
+    lines = textlines.split(SCRAPY_SETTINGS)
+    outline = document.outline(SCRAPY_SETTINGS, "settings.rst")
+    assert [s.title for s in outline.sections] == ["ADDONS", "ASYNCIO_EVENT_LOOP"]
+    assert entries.find(lines, outline.kind) == []
+    made = nested_map.render(outline, "settings.rst", 4000, entries.find(lines, outline.kind))
+    assert "- setting " not in made
+
+
+def test_a_setting_with_a_body_is_still_an_entry() -> None:
+    text = ".. setting:: FOO\n\n    The foo setting.\n\nProse.\n"
+    found = entries.find(textlines.split(text), "rst")
+    assert [(e.kind, e.name, e.start, e.end) for e in found] == [("setting", "FOO", 1, 3)]

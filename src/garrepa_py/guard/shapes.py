@@ -96,6 +96,8 @@ REDIS_A = re.compile(r"[ \t]-a[ \t]+(?P<v>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"\-][^\s'
 REDIS_TOOL = re.compile(r"\bredis-cli\b[^|;&]*$")
 CURL_USER = re.compile(r"(?:^|[ \t])(?:-u|--user)[ \t]+['\"]?(?P<user>[^\s:'\"]+):"
                        r"(?P<v>[^\s'\"]+)")
+# A reStructuredText hyperlink target, `.. _link name: `, up to its address.
+_LINK_TARGET = re.compile(r"[ \t]*\.\. _[^:\n]{1,200}:[ \t]+")
 _UNICODE_ESCAPE = re.compile(r"\\u([0-9A-Fa-f]{4})")
 _CAMEL_WORDS = re.compile(r"^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*$")  # `Bearer SomeClassName`
 HEADER_AUTH_WORDS = ("bearer", "basic", "token", "apikey", "api-key")
@@ -162,6 +164,10 @@ def assignments(line: str) -> Iterator[Span]:
         kind = names.kind(name)
         if value is None:
             continue
+        target = None if quoted else _LINK_TARGET.match(line)
+        if target is not None and target.end() == match.start("bv") and "@" not in value \
+                and value.startswith(("http://", "https://")):
+            continue  # `.. _temporary security credentials: https://…`: a link's address
         if "PRIVATE KEY-----" in value:
             yield "private-key", match.start(group), match.end(group)
             continue

@@ -37,6 +37,7 @@ _LIST_TABLE = re.compile(r"^([ \t]*)\.\. list-table::")
 _LIST_ROW = re.compile(r"^([ \t]*)\* - (.*)$")
 _MD_DEFINITION = re.compile(r"^: {1,3}\S")
 _RST_SKIP = re.compile(r"^\s*(?:\.\.|:|[-*+|]\s|\d+[.)]\s|#\.\s|>>>)")
+_RULE = re.compile(r"^[=\-~^\"'`#*+.:_]{3,}$")
 BIG_TABLE_ROWS = 8  # a table of fewer rows is read with its section
 NAME_CHARS = 60
 
@@ -141,6 +142,9 @@ def _rst(lines: list[str], begin: int, stop: int) -> list[Entry]:
             end = _block_end(lines, header_end, indent, stop,
                              ends if header_end == index else None)
             name = signature.split("(", 1)[0].strip() or directive.group(2)
+            if end == header_end and _titles(lines, end + 1, stop, name):
+                index = end + 1  # a bodyless target of the heading below (scrapy's settings)
+                continue
             found.append(Entry(depth, directive.group(2), _name(name), index + 1, end + 1))
             found += _params(lines, signature, header_end + 1, end, depth + 1, ends)
             open_blocks.append((indent, end))
@@ -164,6 +168,17 @@ def _rst(lines: list[str], begin: int, stop: int) -> list[Entry]:
         index += 1
     found.sort(key=lambda entry: entry.start)
     return found
+
+
+def _titles(lines: list[str], index: int, stop: int, name: str) -> bool:
+    """Whether the first non-blank line from `index` is an RST heading titled `name`."""
+    while index <= stop and not lines[index].strip():
+        index += 1
+    if index + 1 > stop or lines[index].strip().strip("`") != name:
+        return False
+    rule = lines[index + 1].strip()
+    return len(rule) >= len(lines[index].strip()) and len(set(rule)) == 1 and _RULE.match(rule) \
+        is not None
 
 
 def _params(lines: list[str], signature: str, begin: int, end: int, depth: int,
