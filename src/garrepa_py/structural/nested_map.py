@@ -36,6 +36,15 @@ def render(doc: document.Outline, label: str, budget: int, found: list[Entry],
     parents = {position: _parents(group) for position, group in groups.items()}
     folded: set[Node] = set()
     deepest = max(entry.depth for entry in found)
+    if deepest >= MAX_DEPTH:
+        # entries nested deeper than any real reference (690 classes one inside the next) fold
+        # under their ancestor at the last shown level before anything is rendered: rows then
+        # have at most MAX_DEPTH ancestors, and the levels below cost nothing to try
+        for position, group in groups.items():
+            for index, entry in enumerate(group[:-1]):
+                if entry.depth == MAX_DEPTH - 1 and group[index + 1].depth > entry.depth:
+                    folded.add((position, index))
+        deepest = MAX_DEPTH - 1
     for level in range(deepest - 1, -2, -1):
         rows = _rows(doc, head, groups, parents, indents, folded)
         total = sum(len(text) + 1 for text, _ in rows) - 1
@@ -47,6 +56,7 @@ def render(doc: document.Outline, label: str, budget: int, found: list[Entry],
     return text if len(text) <= budget else document.render(doc, label, budget, head)
 
 
+MAX_DEPTH = 6  # a class, its methods, their parameters, and room to spare
 Node = tuple[int, int]  # (section position, entry index in its group); index -1: the section
 
 
