@@ -10,6 +10,7 @@ with, without, with, … so drift on a shared machine hits both alike; prints th
 of each arm and the median of the paired per-session differences.
 
     python benchmarks/read_overcap_cost.py [--sessions 6] [--reads 20] [--doc small|large]
+        [--pre gate,python,noop]
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+GATE = REPO / "benchmarks" / "read_cap_gate.sh"  # the prototype gate (not installed by garrepa)
 sys.path.insert(0, str(REPO))
 
 from tests.support import corpora  # noqa: E402
@@ -32,13 +34,26 @@ from tests.support.claude_run import claude_binary, claude_version, run_claude  
 from tests.support.fake_anthropic import FakeAnthropic, Turn  # noqa: E402
 
 
-def with_pre(settings_file: Path) -> None:
-    """A PreToolUse Read group beside the PostToolUse one, the same `if` rules and command: the
-    handler a map on the first over-cap Read needs (the Read route passes a Read under the cap
-    from its quick pass)."""
+def with_pre(settings_file: Path, pre: str) -> None:
+    """A PreToolUse Read group beside the PostToolUse one, the same `if` rules: the handler a map
+    on the first over-cap Read needs. `pre` "python": the same command (the Read route passes a
+    Read under the cap from its quick pass); "gate": benchmarks/read_cap_gate.sh copied beside
+    the launcher, which starts Python (the launcher) only for a file over the cap; "noop":
+    `true`, the floor any PreToolUse handler costs (Claude Code's own work to run one)."""
     data = json.loads(settings_file.read_text())
     post = [group for group in data["hooks"]["PostToolUse"] if group["matcher"] == "Read"]
-    data["hooks"].setdefault("PreToolUse", []).extend(json.loads(json.dumps(post)))
+    groups = json.loads(json.dumps(post))
+    if pre == "gate":
+        hooks = settings_file.parent / "hooks"
+        (hooks / "read-cap-gate").write_bytes(GATE.read_bytes())
+        (hooks / "read-cap-gate").chmod(0o755)
+    for group in groups:
+        for handler in group["hooks"]:
+            if pre == "gate":
+                handler["command"] = '"$CLAUDE_PROJECT_DIR"/.claude/hooks/read-cap-gate'
+            elif pre == "noop":
+                handler["command"] = "true"
+    data["hooks"].setdefault("PreToolUse", []).extend(groups)
     settings_file.write_text(json.dumps(data, indent=2))
 
 
@@ -64,12 +79,17 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=6)
     parser.add_argument("--reads", type=int, default=20)
     parser.add_argument("--doc", choices=("small", "large"), default="large")
+    parser.add_argument("--pre", default="gate",
+                        help="PreToolUse handlers to compare, comma-separated: gate,python,noop")
     args = parser.parse_args()
+    pres = args.pre.split(",")
+    if not pres or any(pre not in ("gate", "python", "noop") for pre in pres):
+        parser.error("--pre takes gate, python and noop, comma-separated")
     docs = corpora.load("docs")
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp)
         arms: dict[str, Path] = {}
-        for arm in ("with", "without"):
+        for arm in ("without", *pres):
             project = base / arm / "proj"
             project.mkdir(parents=True)
             subprocess.run(["git", "init", "-q"], cwd=project, check=True)
@@ -81,11 +101,11 @@ def main() -> None:
             env = dict(os.environ, GARREPA_HOME=str(base / arm / "garrepa"))
             subprocess.run([sys.executable, "-m", "garrepa_py", "init", str(project),
                             "--provider", "none"], env=env, check=True, capture_output=True)
-            if arm == "with":
-                with_pre(project / ".claude" / "settings.json")
+            if arm != "without":
+                with_pre(project / ".claude" / "settings.json", arm)
             arms[arm] = project
-        gaps: dict[str, list[float]] = {"with": [], "without": []}
-        paired: list[float] = []
+        gaps: dict[str, list[float]] = {arm: [] for arm in arms}
+        paired: dict[str, list[float]] = {pre: [] for pre in pres}
         for number in range(args.sessions):
             medians = {}
             for arm, project in arms.items():
@@ -93,7 +113,8 @@ def main() -> None:
                                 project / "CHANGELOG.md", args.reads)
                 gaps[arm] += found[1:]  # the first gap holds Claude Code's own warm-up
                 medians[arm] = statistics.median(found[1:])
-            paired.append(medians["with"] - medians["without"])
+            for pre in pres:
+                paired[pre].append(medians[pre] - medians["without"])
     binary = claude_binary()
     print(f"Claude Code {claude_version(binary) if binary else '?'}, {args.doc} doc, "
           f"{args.sessions} sessions x {args.reads} Reads per arm")
@@ -101,8 +122,9 @@ def main() -> None:
         print(f"{arm:8} median {statistics.median(values):7.1f} ms per Read "
               f"(p25 {statistics.quantiles(values, n=4)[0]:.1f}, p75 "
               f"{statistics.quantiles(values, n=4)[2]:.1f})")
-    print(f"paired per-session difference (with - without): median "
-          f"{statistics.median(paired):.1f} ms, {[round(p, 1) for p in paired]}")
+    for pre, values in paired.items():
+        print(f"paired per-session difference ({pre} - without): median "
+              f"{statistics.median(values):.1f} ms, {[round(p, 1) for p in values]}")
 
 
 if __name__ == "__main__":
