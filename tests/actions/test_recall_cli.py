@@ -41,7 +41,7 @@ def test_peek_path_default_window_and_json(spill: tuple[Path, str]) -> None:
 
 @pytest.mark.parametrize("args, message", [
     (["deadbeef00"], "error: no file or spill id 'deadbeef00'\n"),
-    (["{id}", "200"], "error: {path} has only 100 lines\nhint: pick a smaller START\n"),
+    (["{id}", "200"], "error: {path} has only 100 lines\nhint: pick a START from 1 to 100\n"),
     (["{id}", "5", "2"], "error: bad line range 5-2\nhint: START and END count from 1\n"),
 ])
 def test_peek_errors(spill: tuple[Path, str], args: list[str], message: str) -> None:
@@ -87,3 +87,14 @@ def test_ask_without_model_answers_from_the_local_index(spill: tuple[Path, str],
     assert "42\tline 42: status FAILED\n" in result.stdout
     assert "7\tline 7: status FAILED\n" in result.stdout
     assert result.stdout.startswith("L")
+
+
+@pytest.mark.parametrize("question", ["", "   "])
+def test_ask_with_an_empty_question_says_so(spill: tuple[Path, str], question: str,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35: `ask FILE ""` said "no line of FILE matches ''", as if the file were at fault."""
+    monkeypatch.setenv("GARREPA_PROVIDER", "none")
+    _, spill_id = spill
+    result = invoke("ask", spill_id, question)
+    assert result.exit_code == 1
+    assert result.output.startswith("error: the question is empty\nhint: ")

@@ -167,3 +167,16 @@ def test_a_setting_with_a_body_is_still_an_entry() -> None:
     text = ".. setting:: FOO\n\n    The foo setting.\n\nProse.\n"
     found = entries.find(textlines.split(text), "rst")
     assert [(e.kind, e.name, e.start, e.end) for e in found] == [("setting", "FOO", 1, 3)]
+
+
+def test_an_enumerated_list_item_is_not_a_term() -> None:
+    """jinja2's templates.rst line 651 (`a.  The context dictionary by the application with`,
+    its continuation indented under it) was listed as a definition term (issue 35)."""
+    from ..support import corpora
+
+    path = corpora.load("prose") / "jinja2-3.1.4" / "docs" / "templates.rst"
+    lines = textlines.split(path.read_text())
+    assert lines[650].startswith("a.  The context dictionary")
+    terms = [e.name for e in entries.find(lines, "rst") if e.kind == "term"]
+    assert not [name for name in terms if name.startswith(("a. ", "b. "))], terms
+    assert "``42`` / ``123_456``" in terms  # the literals' list is still terms

@@ -228,7 +228,8 @@ def peek(path: Path, start: int = 1, end: int | None = None) -> list[tuple[int, 
     if start < 1 or (end is not None and end < start):
         raise GarrepaError(f"bad line range {start}-{end}", hint="START and END count from 1")
     if start > len(lines):
-        raise GarrepaError(f"{path} has only {len(lines)} lines", hint="pick a smaller START")
+        raise GarrepaError(f"{path} has only {len(lines):,} lines",
+                           hint=f"pick a START from 1 to {len(lines):,}")
     return [(number, lines[number - 1]) for number in range(start, last + 1)]
 
 

@@ -440,7 +440,12 @@ def ask(
     from garrepa_py.actions.person_model import client_for
     from garrepa_py.actions.project import project_root
     from garrepa_py.config.load import load_config
+    from garrepa_py.errors import GarrepaError
 
+    if not question.strip():
+        raise GarrepaError("the question is empty",
+                           hint='say what you want to find: garrepa ask TARGET "which setting '
+                                'limits the response size?"')
     root = project_root()
     path = recall.resolve(target, root)
     client, _ = client_for(load_config(root))

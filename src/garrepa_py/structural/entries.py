@@ -36,7 +36,8 @@ _GRID_RULE = re.compile(r"^[ \t]*\+[-=]+\+[-=+]*[ \t]*$")
 _LIST_TABLE = re.compile(r"^([ \t]*)\.\. list-table::")
 _LIST_ROW = re.compile(r"^([ \t]*)\* - (.*)$")
 _MD_DEFINITION = re.compile(r"^: {1,3}\S")
-_RST_SKIP = re.compile(r"^\s*(?:\.\.|:|[-*+|]\s|\d+[.)]\s|#\.\s|>>>)")
+_RST_SKIP = re.compile(r"^\s*(?:\.\.|:|[-*+|]\s|\d+[.)]\s|#\.\s|>>>"
+                       r"|[A-Za-z][.)]\s|\([A-Za-z0-9]{1,3}\)\s)")  # enumerated: a. A) (i)
 _RULE = re.compile(r"^[=\-~^\"'`#*+.:_]{3,}$")
 BIG_TABLE_ROWS = 8  # a table of fewer rows is read with its section
 NAME_CHARS = 60
