@@ -83,3 +83,14 @@ def test_too_many_files_fold_into_directories_with_their_lines() -> None:
 def test_a_log_naming_no_test_file_lists_none(log_corpus: Path) -> None:
     raw = (log_corpus / "mypy-type-error.log").read_text()
     assert "Test files that ran" not in logs.digest(raw, "mypy", "/spill").text
+
+
+def test_collapsed_counts_only_the_lines_not_quoted(tmp_path: Path, log_corpus: Path) -> None:
+    """Issue 35: a passing run quotes its summary line, yet said "Collapsed: 622 other lines" of
+    a 622-line log, as if none were shown."""
+    raw = (log_corpus / "pytest-pass.log").read_bytes()
+    text = runner(tmp_path, raw, "pytest").stdout.decode()
+    total = len(raw.decode().rstrip("\n").split("\n"))
+    quoted = text.split("Summary, verbatim:\n", 1)[1].split("\nTest files that ran", 1)[0]
+    assert total == 622 and quoted.count("\n") + 1 == 1
+    assert f"Collapsed: {total - 1:,} other lines," in text

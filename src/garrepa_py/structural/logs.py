@@ -253,7 +253,7 @@ def digest(raw: str, family: str, spill: str, budget: int = BUDGET,
         room = budget - sum(len(line) + 1 for line in out) - len(pointer_line) - 300
         ran = log_files.listing(lines, room)
         out += [*ran[:1], *(quote(line) for line in ran[1:])]
-    other = total - kept
+    other = max(0, total - kept - len(summary))  # the summary is quoted above too
     out.append(f"Collapsed: {other:,} other lines" + (f", {passing:,} of them passing test lines"
                                                         + (" in the parts read" if cut else "")
                                                         if passing else ""))
