@@ -69,3 +69,21 @@ def test_the_statusline_line_follows_the_session_on_stdin(
     assert "1 replaced" in mine.output
     garbage = invoke("report", "--line", input="not json")
     assert "2 replaced" in garbage.output
+
+
+def test_the_report_says_when_it_spans_projects(repo_copy: Path, tmp_path: Path,
+                                                garrepa_home: Path, github_corpus: Path,
+                                                project: Path) -> None:
+    """A new user's report on a shared home holds other projects' events: it says so."""
+    event, _ = git_log_persisted(repo_copy, tmp_path)
+    hook(repo_copy, event)
+    issues = (github_corpus / "Issue33_testClosedIssues-31.json").read_text()
+    hook(project, {"session_id": "s2", "hook_event_name": "PostToolUse", "cwd": str(project),
+                   "tool_name": "mcp__github__list_issues", "tool_input": {},
+                   "tool_use_id": "toolu_2", "tool_response": [{"type": "text", "text": issues}]})
+    data = json.loads(invoke("report", "--json").output)
+    assert len(data["projects"]) == 2
+    assert "Across 2 projects in your journal" in " ".join(invoke("report").output.split())
+    assert "note: across 2 projects" in invoke("report", "--check", "--min-net", "-999999").output
+    alone = invoke("report", "--project", str(project))
+    assert "Across" not in alone.output

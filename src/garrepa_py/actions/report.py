@@ -207,6 +207,8 @@ class Report:
     sessions: list[dict[str, Any]] = field(default_factory=list)  # tokens from transcripts
     # the main thread's events and its subagents' apart (a subagent's event names its agent)
     threads: dict[str, Tally] = field(default_factory=dict)
+    projects: list[str] = field(default_factory=list)  # the projects the selection's events hold
+    scoped: bool = False  # narrowed to one project (--project)
     arrival: list[dict[str, Any]] = field(default_factory=list)  # replacements in transcripts
     # read-backs of briefings outside the selection (before --since, another session): not
     # counted, so that the routes add up to the total and each net is one briefing's own
@@ -236,6 +238,7 @@ class Report:
                 "tools": {k: v.as_dict() for k, v in sorted(self.tools.items())},
                 "net_saved_chars_by_day": dict(sorted(self.days.items())),
                 "threads": {k: v.as_dict() for k, v in sorted(self.threads.items())},
+                "projects": self.projects,
                 "arrival": {"briefings": sum(r["briefings"] for r in self.arrival),
                             "arrived": sum(r["arrived"] for r in self.arrival),
                             "not_arrived": sum(r["not_arrived"] for r in self.arrival),
@@ -314,6 +317,8 @@ def build(since: float | None = None, project: str | None = None,
             tools[str(briefing["tool"])].recovery += chars
     report.routes, report.tools, report.days = dict(routes), dict(tools), dict(days)
     report.threads = dict(threads)
+    report.projects = sorted({str(r["project"]) for r in kept if isinstance(r.get("project"), str)})
+    report.scoped = project is not None
     report.arrival = arrivals(kept)
     return report
 

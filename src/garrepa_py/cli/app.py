@@ -576,6 +576,9 @@ def report(
         from garrepa_py.actions.report_check import check as gate
 
         verdict = gate(result, min_net, min_arrival)
+        if not result.scoped and len(result.projects) > 1:
+            verdict.notes.append(f"across {len(result.projects)} projects in your journal "
+                                 "(`--project .` for this one alone)")
         if as_json:
             typer.echo(json.dumps(verdict.as_dict(), indent=2))
         else:

@@ -177,6 +177,9 @@ def show_report(out: Console, report: Report, top: int = 10) -> None:
                    f"what Claude Code alone would have delivered ({total.baseline:,} → "
                    f"{total.delivered:,}, {total.recovery:,} recovered); model cost "
                    f"${total.cost:.4f}.", style="bold"))
+    if not report.scoped and len(report.projects) > 1:
+        out.print(f"Across {len(report.projects)} projects in your journal (`--project .` for "
+                  "this one alone).")
     for name, tally in report.ordered_routes():
         if tally.net < 0:
             out.print(f"garrepa added {-tally.net:,} chars on {name}: its replacements and the "
