@@ -71,7 +71,8 @@ def _entry_rows(group: list[Entry], cut: int, indent: int) -> list[str]:
         if hidden:
             rows.append(_fold(hidden, fold_indent))
             hidden = []
-        rows.append(f"{'  ' * (indent + entry.depth)}- {entry.kind} {entry.name} | lines "
+        name = document.shown(entry.name)
+        rows.append(f"{'  ' * (indent + entry.depth)}- {entry.kind} {name} | lines "
                     f"{entry.start}-{entry.end}")
         fold_indent = indent + entry.depth + 1
     if hidden:
