@@ -261,9 +261,21 @@ def head_line(doc: Outline, label: str) -> str:
     return f"Document map of {label}: " + "; ".join(facts) + "."
 
 
+# Control characters (ESC starting a terminal sequence, BEL, DEL, C1) and bidi controls (which
+# turn a row's "| lines a-b" around on screen) in a quoted name: shown as numeric references.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
+                       "\u2066-\u2069]")
+
+
+def shown(name: str) -> str:
+    """A heading's or entry's name as a map row quotes it: its controls visible, as data."""
+    name = name.replace("\t", " ")
+    return _CONTROLS.sub(lambda match: f"&#{ord(match.group())};", name)
+
+
 def row(section: Section, top: int) -> str:
     """A section's row of the map, indented by its level under `top`."""
-    return (f"{'  ' * (section.level - top)}- {section.title} | lines {section.start}-"
+    return (f"{'  ' * (section.level - top)}- {shown(section.title)} | lines {section.start}-"
             f"{section.end} | {_size(section.chars)}")
 
 

@@ -100,7 +100,8 @@ def _rows(doc: document.Outline, head: str, groups: dict[int, list[Entry]],
         while index < len(group):
             entry = group[index]
             above = tuple((position, a) for a in _ancestors(parents[position], index))
-            rows.append((f"{'  ' * (indent + entry.depth)}- {entry.kind} {entry.name} | lines "
+            rows.append((f"{'  ' * (indent + entry.depth)}- {entry.kind} "
+                         f"{document.shown(entry.name)} | lines "
                          f"{entry.start}-{entry.end}", above))
             below = index + 1
             while below < len(group) and group[below].depth > entry.depth:
