@@ -232,5 +232,20 @@ def test_a_file_named_like_the_spill_id_is_never_taken_for_it(root: Path, outsid
     proc = garrepa(root, "peek", "deadbeef")
     assert (proc.returncode, proc.stdout) == (1, "")
     assert "CANARY" not in proc.stderr and "give it as ./deadbeef" in proc.stderr
-    proc = garrepa(root, "peek", "./deadbeef")  # asked for by path: the user's own choice
-    assert (proc.returncode, "OUTSIDE-FILE-CANARY" in proc.stdout) == (0, True)
+    # by path, a link out of the project is refused too: the agent may run `peek`/`ask`
+    # without a prompt, so they read no more than Claude Code's Read would without asking
+    proc = garrepa(root, "peek", "./deadbeef")
+    assert (proc.returncode, "OUTSIDE-FILE-CANARY" in proc.stdout + proc.stderr) == (1, False)
+    assert "is outside this project" in proc.stderr and "hint: " in proc.stderr
+
+
+def test_a_secret_file_or_a_path_out_of_the_project_is_never_read(root: Path,
+                                                                   outside: Path) -> None:
+    (root / ".env").write_text("API_KEY=sk-live-CANARY\n")
+    for target in (".env", str(outside), "../" + outside.name if outside.parent == root.parent
+                   else str(outside), "/etc/passwd"):
+        for command in (["peek", target], ["ask", target, "root"]):
+            proc = garrepa(root, *command)
+            assert proc.returncode == 1, (command, proc.stdout)
+            assert "CANARY" not in proc.stdout + proc.stderr and "root:" not in proc.stdout
+            assert "hint: " in proc.stderr

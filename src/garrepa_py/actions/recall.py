@@ -65,7 +65,7 @@ def resolve(target: str, project: Path) -> Path:
     spill = Path(store.spill_dir(str(project)))
     if not SPILL_ID.fullmatch(target):
         if os.path.lexists(target):
-            return Path(target)
+            return _own_path(Path(target), project)
         raise GarrepaError(f"no file or spill id {target!r}",
                            hint=f"use a path, or an id from a briefing's pointer ({spill})")
     found: dict[str, Path] = {}
@@ -84,6 +84,23 @@ def resolve(target: str, project: Path) -> Path:
                             f"{paths.claude_projects_dir()} (if Claude Code runs with "
                             "CLAUDE_CONFIG_DIR set, set it here too); for a file of that name, "
                             f"give it as ./{target}")
+
+
+def _own_path(path: Path, project: Path) -> Path:
+    """A path `peek`/`ask` may read: inside the project (after links), never a secret file.
+    The agent may run them without a permission prompt (init's allow rules), so they read no
+    more than Claude Code's own Read would without asking."""
+    from garrepa_py.guard import secrets
+
+    real = os.path.realpath(path)
+    if secrets.secret_path(str(path)) or secrets.secret_path(real):
+        raise GarrepaError(f"{path} looks like a secret file; garrepa does not read it",
+                           hint="open it yourself if you must; nothing was read")
+    if _spill_place(path) is None and not fs.inside(real, os.path.realpath(project)):
+        raise GarrepaError(f"{path} is outside this project ({project})",
+                           hint="run garrepa from the project that holds the file, or give a "
+                                "spill id from a briefing")
+    return path
 
 
 def _collect(folder: Path, target: str, found: dict[str, Path]) -> None:
