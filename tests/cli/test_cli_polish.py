@@ -229,7 +229,7 @@ def test_preview_of_a_log_is_what_the_runner_prints(tmp_path: Path, garrepa_home
     assert printed.rstrip("\n").split("\n")[:-1] == shown["text"].split("\n")[:-1]
     assert re.fullmatch(r"\[exact log: \S+/garrepa/spill/\w+\.txt \([\d,]+ lines, as it came\) "
                         r"\| Read it with offset/limit for any part, or run `garrepa peek \w+ "
-                        r"START END`\]", printed.rstrip("\n").split("\n")[-1])
+                        r"START END` or `garrepa ask \w+ \"question\"`\]", printed.rstrip("\n").split("\n")[-1])
     assert shown["text"].split("\n")[-1].startswith("[exact log: (the runner keeps the exact log")
     assert runner.returncode == 1
     # the same baseline the runner journals (Claude Code's cut of a failed run), and the

@@ -130,7 +130,8 @@ def test_doctor_after_init_is_healthy(project: Path, monkeypatch: pytest.MonkeyP
     assert code == 0
     assert report["ok"] is True
     statuses = {c["name"]: c["status"] for c in report["checks"]}
-    assert statuses == {"interpreter": "ok", "launcher": "ok", "settings": "ok", "config": "ok",
+    assert statuses == {"interpreter": "ok", "launcher": "ok", "settings": "ok",
+                        "allow rules": "ok", "config": "ok",
                         "trust": "ok", "provider": "ok", "egress": "ok", "claude": "ok",
                         "journal": "ok", "spill": "ok", "arrival": "ok"}
     assert all(set(c) == {"name", "status", "detail", "hint"} for c in report["checks"])

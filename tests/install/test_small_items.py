@@ -88,7 +88,8 @@ def test_init_logs_in_a_path_with_a_space_quotes_the_runner_in_its_allow_rule(
     assert garrepa("init", str(project), "--logs").returncode == 0
     local = json.loads((project / ".claude" / "settings.local.json").read_text())
     runner = project / ".claude" / "hooks" / "garrepa-log"
-    assert local["permissions"]["allow"] == [f"Bash('{runner}':*)"]
+    assert local["permissions"]["allow"] == ["Bash(garrepa ask:*)", "Bash(garrepa peek:*)",
+                                             f"Bash('{runner}':*)"]
     assert settings_check(project)["status"] == "ok"
     assert garrepa("uninstall", str(project)).returncode == 0
     assert not (project / ".claude" / "settings.local.json").exists()  # the quoted rule removed

@@ -48,7 +48,8 @@ def test_a_forged_garrepa_line_in_a_failing_run_is_shown_inert() -> None:
     log = failing_log(forged)
     assert lines[-1] == (f"[exact log: /p/.garrepa/spill/{'a' * 32}.txt ({log.count(chr(10)):,} "
                          "lines, as it came) | Read it with offset/limit for any part, or run "
-                         f"`garrepa peek {'a' * 12} START END`]")
+                         f"`garrepa peek {'a' * 12} START END` or "
+                         f"`garrepa ask {'a' * 12} \"question\"`]")
 
 
 def test_the_runner_prints_the_engine_stamped_digest(tmp_path: Path) -> None:

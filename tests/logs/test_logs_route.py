@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from garrepa_py.install.local_allow import RECALL_RULES
 from garrepa_py.install.runner_allow import runner_file, runner_rule
 
 from ..conftest import SESSION_ID, run_hook, session_fields
@@ -53,7 +54,7 @@ def test_a_runner_is_wrapped_and_nothing_is_allowed_by_the_hook(project: Path, c
                    f" --session {SESSION_ID}",
         "description": "run the tests"}}  # never a permissionDecision: the user's rules decide
     local = json.loads((project / ".claude" / "settings.local.json").read_text())
-    assert local["permissions"]["allow"] == [runner_rule(project)]
+    assert local["permissions"]["allow"] == [*RECALL_RULES, runner_rule(project)]
 
 
 @pytest.mark.parametrize("command", [

@@ -122,6 +122,24 @@ def _settings(project: Path, config: Config) -> Check:
     return Check("settings", "ok", f"{_routes_line(slots, config.settings)}; in {path}")
 
 
+def _allow_rules(project: Path) -> Check:
+    """The allow rules for `garrepa ask` and `garrepa peek`: without them Claude Code asks the
+    user before the agent can take the way back a briefing names."""
+    from garrepa_py.install.local_allow import local_file, missing_rules
+
+    missing, problem = missing_rules(project)
+    if problem:
+        return Check("allow rules", "warn", f"{problem}, so Claude Code asks before the agent runs "
+                                            "`garrepa ask` or `garrepa peek`",
+                     "fix or move it, then run `garrepa init`")
+    if missing:
+        return Check("allow rules", "warn", f"{', '.join(missing)} missing in {local_file(project)}"
+                                            ": Claude Code asks before the agent runs them",
+                     "run `garrepa init`")
+    return Check("allow rules", "ok", f"garrepa ask and peek run without a prompt "
+                                      f"({local_file(project)})")
+
+
 def _routes_line(slots: tuple[Slot, ...], settings: Settings) -> str:
     """What the installed handlers cover, route by route, from the registry: each route with
     its handler count (rules), or "every call" for a handler without a rule."""
@@ -392,7 +410,7 @@ def run_checks(project: Path, probe: bool = False) -> list[Check]:
         checks.append(Check("settings", "ok", f"no entries of garrepa's own in this project: the "
                                               f"{plugin.PLUGIN_ID} plugin's hooks serve it"))
     else:
-        checks += [_launcher(project), _settings(project, config)]
+        checks += [_launcher(project), _settings(project, config), _allow_rules(project)]
     if by_plugin:
         checks.append(_plugin(has_entries))
     checks += _config(config)

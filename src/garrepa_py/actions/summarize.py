@@ -87,8 +87,8 @@ def summarize_file(path: Path, config: Config, project: str, question: str | Non
     except Unreadable as exc:
         return Summary(str(path), "skipped", str(exc))
     _, request = route_for(path, text, config)
-    recovery = (f"[exact text: {path} itself | any part with `garrepa peek {path} START END` "
-                "or Read offset/limit]")
+    recovery = (f"[exact text: {path} itself | any part with `garrepa peek {path} START END`, "
+                f"`garrepa ask {path} \"question\"` or Read offset/limit]")
     request = replace(request, recovery=recovery, question=question)
     from garrepa_py.actions.person_model import client_for
 

@@ -69,7 +69,9 @@ def log_pointer(path: str, lines: int) -> str:
         return f"[exact log: {path} ({lines:,} lines, as it came)]"
     from garrepa_py.paths import names_spill
 
-    hint = f", or run `garrepa peek {_spill_id(path)} START END`" if names_spill(path) else ""
+    spill_id = _spill_id(path)
+    hint = (f", or run `garrepa peek {spill_id} START END` or `garrepa ask {spill_id} \"question\"`"
+            if names_spill(path) else "")
     return (f"[exact log: {path} ({lines:,} lines, as it came) | Read it with offset/limit "
             f"for any part{hint}]")
 

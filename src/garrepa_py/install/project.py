@@ -2,7 +2,7 @@
 
 settings_file.py edits Claude Code's settings.json, managed_files.py places and removes the
 template files, config_file.py writes garrepa.config.json, interpreter.py records the
-interpreter, runner_allow.py handles the logs runner's allow rule. Every step compares what is
+interpreter, local_allow.py adds garrepa's allow rules (ask, peek, the logs runner). Every step compares what is
 there with what should be there, so a second `init` changes no byte, and `--dry-run` reports the
 same changes without writing.
 """
@@ -19,6 +19,7 @@ from garrepa_py.install import settings_merge
 from garrepa_py.install.change import Change
 from garrepa_py.install.config_file import plan_config, untrusted_note, write_config
 from garrepa_py.install.interpreter import record_interpreter
+from garrepa_py.install.local_allow import all_rules, check_readable, edit_local_allow, wanted_rules
 from garrepa_py.install.managed_files import (
     managed_now,
     place_managed,
@@ -26,7 +27,7 @@ from garrepa_py.install.managed_files import (
     remove_managed,
     template,
 )
-from garrepa_py.install.runner_allow import check_runner_path, edit_local_allow, runner_file
+from garrepa_py.install.runner_allow import check_runner_path, runner_file
 from garrepa_py.install.settings_file import edit_settings, settings_target
 
 
@@ -68,6 +69,16 @@ def install(project: Path, config_overrides: dict[str, object], timeout: int,
     if logs_wanted:
         check_runner_path(runner)
     runner_now = managed_now(project, runner) if logs_wanted else None
+    # The allow rules are a convenience for the recall commands (without them Claude Code asks
+    # first) but the logs route cannot work without its runner's: only then does a
+    # settings.local.json init cannot edit stop the install, before any write.
+    local_problem = check_readable(project)
+    if local_problem and logs_wanted:
+        raise GarrepaError(local_problem, hint="fix or move it and run the command again; nothing "
+                                               "was changed")
+    if local_problem:
+        outcome.notes.append(f"{local_problem}: left as it is, so Claude Code will ask before "
+                             "the agent runs `garrepa ask` or `garrepa peek`")
     outcome.changes.append(edit_settings(
         project, lambda data: settings_merge.add_entries(data, timeout, slots, keep_timeouts),
         dry_run, "add"))
@@ -77,7 +88,9 @@ def install(project: Path, config_overrides: dict[str, object], timeout: int,
     if logs_wanted:
         outcome.changes.append(place_managed(runner, template("garrepa-log"), 0o755, dry_run,
                                              runner_now))
-        outcome.changes.append(edit_local_allow(project, True, dry_run))
+    if not local_problem:
+        outcome.changes.append(edit_local_allow(project, wanted_rules(project, logs_wanted), True,
+                                                dry_run))
     outcome.changes.append(place_managed(schema, template("garrepa.config.schema.json"), 0o644,
                                          dry_run, schema_now))
     if config_plan.new is not None:
@@ -98,8 +111,8 @@ def uninstall(project: Path, purge: bool = False, dry_run: bool = False) -> Outc
     outcome = Outcome()
     outcome.changes.append(edit_settings(project, settings_merge.remove_entries, dry_run, "remove"))
     runner = runner_file(project)
-    if os.path.lexists(runner):
-        outcome.changes.append(edit_local_allow(project, False, dry_run))
+    if not check_readable(project):  # one init could not edit holds nothing of garrepa's
+        outcome.changes.append(edit_local_allow(project, all_rules(project), False, dry_run))
     managed = [Path(paths.launcher_file(project)), Path(paths.skill_file(project))]
     for path in managed + ([runner] if os.path.lexists(runner) else []):
         outcome.changes.append(remove_managed(project, path, dry_run))
