@@ -359,7 +359,9 @@ def _plugin(has_entries: bool) -> Check:
                                      "hook` from PATH")
     return Check("plugin", "fail", f"{plugin.PLUGIN_ID} is enabled but its launcher finds no "
                                    "garrepa: every hook passes untouched",
-                 "install it: `pipx install garrepa-py`, then run `garrepa doctor` again")
+                 "install it from the marketplace's own checkout: `pipx install "
+                 "~/.claude/plugins/marketplaces/garrepa-py` (or the directory you added), then "
+                 "run `garrepa doctor` again")
 
 
 ARRIVAL_WINDOW = 7 * 86400  # the sessions doctor checks: this project's last week

@@ -25,7 +25,8 @@ TIMEOUT = 30
 DESCRIPTION = ("Keeps bulky tool results — large documentation Reads, MCP results, git dumps, "
                "any large command output, Grep and Glob results — out of the agent's context as "
                "short, faithful briefings with a way back to the exact bytes. Needs garrepa-py "
-               "installed (pipx install garrepa-py).")
+               "installed: `pipx install` this marketplace's own checkout (the directory you "
+               "added, or ~/.claude/plugins/marketplaces/garrepa-py for one added by URL).")
 
 
 def hooks() -> dict[str, object]:
