@@ -140,7 +140,7 @@ def test_line_counts_are_wc_counts(doc_corpus: Path, tmp_path: Path) -> None:
     assert textlines.split(changelog.read_text())[-1] != ""  # no blank line past the end
     out = subprocess.run([sys.executable, "-m", "garrepa_py", "peek", str(changelog),
                           str(expected - 1), str(expected + 5)], capture_output=True, text=True,
-                         cwd=tmp_path)
+                         cwd=changelog.parent)  # peek reads paths inside the project it runs in
     assert out.returncode == 0, out.stderr
     shown = [line for line in out.stdout.split("\n") if line]
     assert len(shown) == 2 and shown[-1].startswith(f"{expected}")

@@ -93,8 +93,9 @@ def _own_path(path: Path, project: Path) -> Path:
     from garrepa_py.guard import secrets
 
     real = os.path.realpath(path)
-    if secrets.secret_path(str(path)) or secrets.secret_path(real):
-        raise GarrepaError(f"{path} looks like a secret file; garrepa does not read it",
+    hit = secrets.secret_path(str(path)) or secrets.secret_path(real)
+    if hit:
+        raise GarrepaError(f"{path} is a secret file ({hit}); it is never read or sent",
                            hint="open it yourself if you must; nothing was read")
     if _spill_place(path) is None and not fs.inside(real, os.path.realpath(project)):
         raise GarrepaError(f"{path} is outside this project ({project})",
