@@ -48,13 +48,15 @@ def handle(text: str, total_lines: int, path: str, label: str, family: str,
                                 recovery=recovery),
                    context.config, context.project, context.deadline,
                    client_factory=lambda config: (None, "saved-log"))
-    notes.update(result.journal)
     if result.decision != "compress":
-        return Verdict("pass", f"saved-log-{result.reason}", chars_in=len(text), notes=notes)
+        return Verdict("pass", f"saved-log-{result.reason}", chars_in=len(text), notes=notes,
+                       engine=result.notes)
     if not digest.complete:
-        return Verdict("pass", "saved-log-whole", chars_in=len(text), notes=notes)
+        return Verdict("pass", "saved-log-whole", chars_in=len(text), notes=notes,
+                       engine=result.notes)
     if len(result.text) * DIGEST_SHARE > len(text):
-        return Verdict("pass", "saved-log-small-gain", chars_in=len(text), notes=notes)
+        return Verdict("pass", "saved-log-small-gain", chars_in=len(text), notes=notes,
+                       engine=result.notes)
     header = (f"[garrepa: {label} is a saved {family} log of {total_lines:,} lines, so this Read "
               "is its digest: every failure, whole or by its lines, the passing lines counted. "
               "The numbers at the left only count the lines of this reply; the line ranges "
@@ -65,9 +67,11 @@ def handle(text: str, total_lines: int, path: str, label: str, family: str,
 
         notes["baseline_chars"] = baseline.numbered_chars(text)  # what the Read would have given
         return Verdict("compress", "saved-log-deny", read_reply.deny_reply(content),
-                       chars_in=len(text), chars_out=len(content), notes=notes)
+                       chars_in=len(text), chars_out=len(content), notes=notes,
+                       engine=result.notes)
     return Verdict("compress", "saved-log-digest", read_reply.post_reply(window, content),
-                   chars_in=len(window.content), chars_out=len(content), notes=notes)
+                   chars_in=len(window.content), chars_out=len(content), notes=notes,
+                   engine=result.notes)
 
 
 SECTION_NOTE = ("garrepa: for any part of the log, Read the same file with offset=<first line> "
