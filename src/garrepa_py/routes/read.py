@@ -206,7 +206,7 @@ def _spill_read(path: str) -> Verdict:
     bytes of a briefing (`garrepa report` counts it against the briefing's spill ids)."""
     from garrepa_py.engine.store import spill_id
 
-    return Verdict("pass", "spill-file", notes={"recovers": spill_id(path)})
+    return Verdict("pass", "spill-file", recovers=spill_id(path))
 
 
 def _map(tool_input: dict[str, Any], path: str, context: HookContext,
@@ -275,7 +275,7 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
             else baseline.numbered_chars(text)
         return Verdict("compress", "mapped-deny", read_reply.deny_reply(reason),
                        chars_in=len(text), chars_out=len(reason),
-                       notes={"baseline_chars": alone}, engine=result.notes)
+                       engine=result.notes, baseline_chars=alone)
     count = _opening(window.lines, 1, context.settings.read.opening_lines)
     content = read_reply.narrowed(window, count, result.text, len(lines))
     return Verdict("compress", "mapped-narrow", read_reply.post_reply(window, content),
@@ -341,7 +341,7 @@ def _map_window(tool_input: dict[str, Any], path: str, label: str, text: str, li
         alone = baseline.numbered_chars(content, first)  # the window alone
         return Verdict("compress", "mapped-window-deny", read_reply.deny_reply(reason),
                        chars_in=len(content), chars_out=len(reason),
-                       notes={"baseline_chars": alone}, engine=result.notes)
+                       engine=result.notes, baseline_chars=alone)
     count = _opening(window.lines, 1, context.settings.read.opening_lines)
     reply = read_reply.narrowed(window, count, result.text, len(lines), whole_window=False)
     return Verdict("compress", "mapped-window", read_reply.post_reply(window, reply),
