@@ -214,3 +214,30 @@ def test_stderr_output_makes_the_spill_disagree_so_nothing_is_claimed(tmp_path: 
     assert stable(hooked.received()) == stable(control.received())
     assert hooked.spill() is not None  # stdout alone
     assert hooked.full_output() is None
+
+
+def test_allow_does_not_skip_approval_and_an_escalated_call_is_reviewed_as_asked(
+        tmp_path: Path) -> None:
+    """`permissionDecision: allow` + `updatedInput` does not bypass Codex's approval: an
+    escalated call is still sent for review (`--approve-for-me`: a reviewer request to the
+    model), and the review names the rewritten command. garrepa leaves escalated calls alone, so
+    the review names what the model asked for."""
+    escalated = Reply.call("exec_command", cmd="touch made", sandbox_permissions="require_escalated",
+                           justification="needs it")
+    probe_project = tmp_path / "probe" / "proj"
+    probe_project.mkdir(parents=True)
+    codex_run.write_probe_hooks(probe_project, tmp_path / "probe" / "log", {"PreToolUse": {
+        "hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow",
+                               "updatedInput": {"command": "touch made-by-rewrite"}}}})
+    with FakeResponses([escalated]) as fake:
+        write_config(tmp_path / "probe" / "codex-home", fake.url, probe_project)
+        run_codex(probe_project, tmp_path / "probe" / "codex-home", args=("--approve-for-me",))
+    reviews = [json.dumps(r.body) for r in fake.main_loop_requests()[1:]
+               if "Planned action JSON" in json.dumps(r.body)]
+    assert reviews and all("touch made-by-rewrite" in review for review in reviews)
+    assert not (probe_project / "made-by-rewrite").exists()
+
+    hooked = codex(tmp_path / "garrepa", [escalated], args=("--approve-for-me",))
+    reviews = [json.dumps(r.body) for r in hooked.fake.main_loop_requests()[1:]
+               if "Planned action JSON" in json.dumps(r.body)]
+    assert reviews and not any("pipefail" in review for review in reviews)

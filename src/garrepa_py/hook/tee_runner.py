@@ -90,16 +90,14 @@ class _Spill:
     def finish(self) -> None:
         if self.failed or self.stream is None:
             return
-        import json
-
         from garrepa_py import fs
+        from garrepa_py.hosts.codex.capture_store import meta_text
 
         try:
             self.stream.commit(self.out_name)
             self.stream = None
-            meta = {"size": self.size, "kept": self.kept, "cut": self.kept < self.size,
-                    "sha256": self.hash.hexdigest()}
-            fs.write_private(self.directory, self.meta_name, json.dumps(meta).encode())
+            fs.write_private(self.directory, self.meta_name,
+                             meta_text(self.size, self.kept, self.hash.hexdigest()))
         except OSError:
             self.abort()
 

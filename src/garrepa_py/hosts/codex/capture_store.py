@@ -16,7 +16,6 @@ whose stderr carried anything gets None, and the hook passes Codex's output as i
 
 from __future__ import annotations
 
-import json
 import os
 
 CAP = 64 * 1024 * 1024  # bytes kept per call; past it the spill says "cut" and is not used
@@ -47,6 +46,8 @@ def names(session: str, call_id: str) -> tuple[str, str]:
 
 
 def read_meta(directory: str, session: str, call_id: str) -> dict[str, object] | None:
+    import json
+
     from garrepa_py import fs
 
     try:
@@ -73,6 +74,13 @@ def read_bytes(directory: str, session: str, call_id: str) -> bytes | None:
     import hashlib
 
     return data if hashlib.sha256(data).hexdigest() == meta.get("sha256") else None
+
+
+def meta_text(size: int, kept: int, sha256: str) -> bytes:
+    """The record the runner writes last (JSON, written without the json module: the runner
+    starts on every captured call)."""
+    return (f'{{"size": {size}, "kept": {kept}, "cut": {"true" if kept < size else "false"}, '
+            f'"sha256": "{sha256}"}}').encode()
 
 
 def _parts(directory: str, name: str) -> tuple[str, tuple[str, ...]]:
