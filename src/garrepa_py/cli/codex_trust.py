@@ -36,7 +36,10 @@ def trust_step(root: Path, trust_hooks: bool) -> list[str]:
                     "the hash it trusts; install Codex and run this again"]
         if len(ours) != len(keys):
             return [f"codex trust: not recorded: Codex lists {len(ours)} of garrepa's "
-                    f"{len(keys)} hooks in {hooks_file(root)}"]
+                    f"{len(keys)} hooks in {hooks_file(root)}" + (
+                        "; it loads a project's hooks only once the project itself is trusted "
+                        "(start codex there once and trust it), then run this again"
+                        if not ours else "")]
         written = trust.record_trust(ours)
         return [f"codex trust: garrepa's {len(ours)} hooks recorded as trusted in {written}"]
     waiting = [state for state in ours if state.status != "trusted"]

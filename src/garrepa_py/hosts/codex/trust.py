@@ -19,6 +19,7 @@ import json
 import os
 import re
 import subprocess
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,36 +83,31 @@ def listed(binary: str, project: Path, env: dict[str, str] | None = None,
         {"jsonrpc": "2.0", "method": "initialized"},
         {"jsonrpc": "2.0", "id": 2, "method": "hooks/list", "params": {"cwds": [str(project)]}},
     ]
-    try:
-        proc = subprocess.Popen([binary, "app-server"], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=project,
-                                env=env, text=True)
-    except OSError as exc:
-        raise GarrepaError(f"cannot start `{binary} app-server`: {exc}") from exc
     reply: dict[str, Any] | None = None
     try:
-        assert proc.stdin is not None and proc.stdout is not None
-        import threading
-
-        timer = threading.Timer(timeout, proc.kill)
-        timer.start()
-        try:
-            for request in requests:
-                proc.stdin.write(json.dumps(request) + "\n")
-            proc.stdin.flush()
-            for line in proc.stdout:
-                try:
-                    message = json.loads(line)
-                except ValueError:
-                    continue
-                if isinstance(message, dict) and message.get("id") == 2:
-                    reply = message
-                    break
-        finally:
-            timer.cancel()
-    finally:
-        proc.kill()
-        proc.wait()
+        with subprocess.Popen([binary, "app-server"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=project,
+                              env=env, text=True) as proc:
+            assert proc.stdin is not None and proc.stdout is not None
+            timer = threading.Timer(timeout, proc.kill)
+            timer.start()
+            try:
+                for request in requests:
+                    proc.stdin.write(json.dumps(request) + "\n")
+                proc.stdin.flush()
+                for line in proc.stdout:
+                    try:
+                        message = json.loads(line)
+                    except ValueError:
+                        continue
+                    if isinstance(message, dict) and message.get("id") == 2:
+                        reply = message
+                        break
+            finally:
+                timer.cancel()
+                proc.kill()
+    except OSError as exc:
+        raise GarrepaError(f"cannot run `{binary} app-server`: {exc}") from exc
     if reply is None or not isinstance(reply.get("result"), dict):
         raise GarrepaError(f"`{binary} app-server` did not list the hooks "
                            f"({(reply or {}).get('error') or 'no answer'})")
