@@ -86,6 +86,12 @@ def _handlers(group: object) -> list[Any] | None:
     return None
 
 
+def _drop(groups: list[Any], group: object) -> None:
+    """Remove this very group: list.remove would take the first equal one, a user's empty
+    group with the same matcher (found by the property test)."""
+    groups[:] = [g for g in groups if g is not group]
+
+
 def _kept_timeout(found: object, timeout: int) -> int:
     current = found.get("timeout") if isinstance(found, dict) else None
     if isinstance(current, int) and not isinstance(current, bool) and current > 0:
@@ -117,7 +123,7 @@ def add_entries(data: dict[str, Any], command: str, timeout: int) -> dict[str, A
                 else:
                     del handlers[index]
             if not handlers:
-                groups.remove(group)
+                _drop(groups, group)
                 if not groups and not any(e == event for e, _ in SLOTS):
                     del hooks[event]
     for event, matcher in SLOTS:
@@ -146,7 +152,7 @@ def remove_entries(data: dict[str, Any]) -> dict[str, Any]:
             handlers[:] = [h for h in handlers if not is_ours(h)]
             removed = True
             if not handlers:
-                groups.remove(group)
+                _drop(groups, group)
         if removed and not groups:
             del hooks[event]
     if not hooks and data.get("hooks"):
@@ -222,6 +228,6 @@ def uninstall(project: Path, dry_run: bool) -> list[Change]:
         changes.append(edit_hooks_file(path, remove_entries, remove_entries, dry_run, "remove"))
     launcher = launcher_file(project)
     changes.append(remove_managed(project, launcher, dry_run))
-    if not dry_run:
-        prune_empty_dirs(launcher.parent, project)
+    if not dry_run:  # .codex/ itself stays: it may have been there, empty, before init
+        prune_empty_dirs(launcher.parent, launcher.parent.parent)
     return changes
