@@ -186,3 +186,25 @@ def test_how_codex_runs_a_hook_command(tmp_path: Path, codex_project: Path) -> N
     names = {line.split("=", 1)[0] for line in env if "=" in line}
     assert not any("PROJECT" in name for name in names)
     assert not any(name.startswith("CODEX_") and name != "CODEX_HOME" for name in names)
+
+
+def test_the_session_reader_agrees_with_the_model_request_log(tmp_path: Path,
+                                                              codex_project: Path) -> None:
+    """hosts/codex/sessions.py on a live session: what it says the model received is what
+    the fake Responses API was sent, character for character."""
+    from garrepa_py.hosts.codex.sessions import read_session
+
+    home = tmp_path / "codex-home"
+    with FakeResponses([Reply.call("exec_command", cmd="seq 1 30000"),
+                        Reply.call("exec_command", cmd="exit 4")]) as fake:
+        write_config(home, fake.url, codex_project)
+        run = codex_run.run_codex(codex_project, home, args=("--strict-config",))
+    assert run.returncode == 0, run.stderr[-2000:]
+    [path] = run.sessions()
+    session = read_session(str(path))
+    for call_id in ("call_000001", "call_000002"):
+        call = session.call(call_id)
+        assert call is not None and call.received == fake.output_text(call_id)
+    assert session.calls["call_000001"].aggregated_output_chars == 65_536
+    assert session.calls["call_000002"].exit_code == 4
+    assert len(session.usage) == 3
