@@ -65,7 +65,7 @@ class Host(str, Enum):
 
 
 HostOpt = Annotated[list[Host] | None, typer.Option(
-    "--host", help="The agent to install for: claude-code or codex; repeat it for both. "
+    "--host", metavar="HOST", help="The agent to install for: claude-code or codex; repeat it for both. "
                    "Default: codex in a project with .codex/ and no .claude/, else "
                    "claude-code.")]
 ProjectArg = Annotated[Path, typer.Argument(help="The project's root directory.")]
@@ -226,7 +226,7 @@ def uninstall(
                         "(in ~/.claude/projects/<project>/garrepa/, and an older install's "
                         ".garrepa/).")] = False,
     host: Annotated[list[Host] | None, typer.Option(
-        "--host", help="Remove only this agent's install (claude-code or codex; repeatable). "
+        "--host", metavar="HOST", help="Remove only this agent's install (claude-code or codex; repeatable). "
                        "Default: every one garrepa finds in the project.")] = None,
     dry_run: DryRunOpt = False,
 ) -> None:
