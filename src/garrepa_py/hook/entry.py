@@ -150,6 +150,15 @@ def encode(reply: dict[str, Any]) -> bytes:
         return json.dumps(reply, ensure_ascii=True).encode("ascii")
 
 
+def host_of(argv: list[str]) -> str:
+    """The host named by `--host NAME` on the hook's command line (Codex's launcher passes
+    `--host codex`); claude-code when none is named."""
+    for flag, value in zip(argv, argv[1:], strict=False):
+        if flag == "--host" and value:
+            return value
+    return "claude-code"
+
+
 def main() -> None:
     started = process_started()
     if os.environ.get("GARREPA_DISABLE", "").strip().lower() not in ("", "0", "false", "no"):
@@ -160,6 +169,9 @@ def main() -> None:
     from garrepa_py.version import __version__
 
     record: Record = {"v": __version__, "event": None, "tool": None, "route": "pass"}
+    host = host_of(sys.argv)
+    if host != "claude-code":  # Claude Code's lines stay as they were
+        record["host"] = host
     out = b""
     abandoned = armed = False
     event = None
