@@ -107,3 +107,8 @@ def test_lines_not_journaled() -> None:
     line.error = "ValueError"
     assert line.journaled()
     assert JournalLine("9.9").journaled()
+
+
+def test_another_host_is_named_and_claude_code_is_not() -> None:
+    assert "host" not in JournalLine("9.9").record()
+    assert JournalLine("9.9", "codex").record()["host"] == "codex"

@@ -147,6 +147,15 @@ def encode(reply: dict[str, Any]) -> bytes:
         return json.dumps(reply, ensure_ascii=True).encode("ascii")
 
 
+def host_of(argv: list[str]) -> str:
+    """The host named by `--host NAME` on the hook's command line (Codex's launcher passes
+    `--host codex`); claude-code when none is named."""
+    for flag, value in zip(argv, argv[1:], strict=False):
+        if flag == "--host" and value:
+            return value
+    return "claude-code"
+
+
 def main() -> None:
     started = process_started()
     if os.environ.get("GARREPA_DISABLE", "").strip().lower() not in ("", "0", "false", "no"):
@@ -156,7 +165,7 @@ def main() -> None:
     from garrepa_py.hook.journal_line import Early, JournalLine
     from garrepa_py.version import __version__
 
-    line = JournalLine(__version__)
+    line = JournalLine(__version__, host_of(sys.argv))
     reply: dict[str, Any] | None = None
     out = b""
     abandoned = armed = False

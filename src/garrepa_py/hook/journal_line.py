@@ -80,11 +80,12 @@ class Delivery:
 class JournalLine:
     """The stages' results for one event; `record()` builds the line."""
 
-    __slots__ = ("version", "facts", "early", "key", "prepared", "decided", "late", "delivery",
+    __slots__ = ("version", "host", "facts", "early", "key", "prepared", "decided", "late", "delivery",
                  "error", "ts", "latency_ms")
 
-    def __init__(self, version: str) -> None:
+    def __init__(self, version: str, host: str = "claude-code") -> None:
         self.version = version
+        self.host = host  # which agent's hook this is (hosts/registry.py)
         self.facts: EventFacts | None = None
         self.early: Early | None = None
         self.key: str | None = None  # the target's fingerprint
@@ -117,6 +118,8 @@ class JournalLine:
 
     def record(self) -> Record:
         line: Record = {"v": self.version, "event": None, "tool": None, "route": "pass"}
+        if self.host != "claude-code":  # Claude Code's lines stay as they were
+            line["host"] = self.host
         facts = self.facts
         if facts is not None:
             line.update({"event": facts.event, "tool": facts.tool, "session": facts.session,
