@@ -590,7 +590,7 @@ def report(
         from garrepa_py.fs import write_atomic
 
         write_atomic(html_file, page(result, core.parse_since(since) if since else None,
-                                     str(project.resolve()) if project else None))
+                                     str(project.resolve()) if project else None, rates))
         typer.echo(f"wrote {html_file} (open it in a browser; it loads nothing from the network)")
         return
     if line:
