@@ -8,12 +8,11 @@ entry whose name it is, or that name followed by a release date (`claude-opus-4-
 `claude-sonnet-4-5@20250929`, Bedrock's `us.anthropic.…-v1:0`): `claude-opus-4` never prices
 `claude-opus-4-6`, so a model the table does not name is "price unknown", never a guess.
 
-Standard library only: the config schema validates the setting with `check`.
+Standard library only, and no `re` at import: the config schema (on the hook path, where a
+pass-through imports nothing it does not use) validates the setting with `check`.
 """
 
 from __future__ import annotations
-
-import re
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,16 +38,18 @@ BUILT_IN: dict[str, dict[str, float]] = {
     "claude-3-haiku": {"input": 0.25, "cacheWrite": 0.3, "cacheRead": 0.03, "output": 1.25},
 }
 
-_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:@/-]{0,127}")
-_DATED = re.compile(r"[-@]\d{8}")
+NAME_PATTERN = r"[A-Za-z0-9][A-Za-z0-9._:@/-]{0,127}"
+DATED_PATTERN = r"[-@]\d{8}"
 
 
 def check(value: object) -> str | None:
     """What is wrong with a `prices` table, or None: model id → {field: USD per million}."""
+    import re
+
     if not isinstance(value, dict):
         return "must be a table of model ids, each with rates such as {\"input\": 3}"
     for model, rates in value.items():
-        if not isinstance(model, str) or not _NAME.fullmatch(model):
+        if not isinstance(model, str) or not re.fullmatch(NAME_PATTERN, model):
             return f"has a model id {model!r} that is not a plain model name"
         if not isinstance(rates, dict) or not rates:
             return f"must give {model} a table of rates ({', '.join(FIELDS)})"
@@ -63,7 +64,7 @@ def check(value: object) -> str | None:
 
 FRAGMENT: dict[str, object] = {
     "type": "object",
-    "propertyNames": {"pattern": "^[A-Za-z0-9][A-Za-z0-9._:@/-]{0,127}$"},
+    "propertyNames": {"pattern": f"^{NAME_PATTERN}$"},
     "additionalProperties": {
         "type": "object", "additionalProperties": False, "minProperties": 1,
         "properties": {field: {"type": "number", "minimum": 0, "maximum": HIGHEST}
@@ -73,6 +74,8 @@ FRAGMENT: dict[str, object] = {
 def normalise(model: str) -> str:
     """A provider's spelling of a Claude model id as Anthropic's: Bedrock's
     `us.anthropic.claude-…-v1:0` and Vertex's `claude-…@20250929` lose their wrapping."""
+    import re
+
     name = model.strip()
     if "anthropic." in name:
         name = name.split("anthropic.", 1)[1]
@@ -82,13 +85,15 @@ def normalise(model: str) -> str:
 
 def key_for(model: str, names: object) -> str | None:
     """The table entry that prices `model`: its own name, or a name followed by a date."""
+    import re
+
     name = normalise(model)
     best: str | None = None
     for key in names if isinstance(names, (dict, list, tuple, set, frozenset)) else ():
         if not isinstance(key, str):
             continue
         rest = name[len(key):] if name.startswith(key) else None
-        if rest is not None and (rest == "" or _DATED.fullmatch(rest)):
+        if rest is not None and (rest == "" or re.fullmatch(DATED_PATTERN, rest)):
             if best is None or len(key) > len(best):
                 best = key
     return best
