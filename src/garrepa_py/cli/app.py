@@ -8,7 +8,7 @@ import shlex
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -331,6 +331,10 @@ def config_list(as_json: JsonOpt = False) -> None:
         if row["key"] == "threshold.minChars":  # what each route really uses
             row["per_route"] = {route: budgets.threshold(route, configured)
                                 for route in budgets.THRESHOLDS}
+        if row["key"] == "prices":  # the table the report prices with: built-in + yours
+            from garrepa_py.actions.config_edit import price_rows
+
+            row["effective"] = price_rows(config.settings.prices, str(row["source"]))
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
         return
@@ -343,6 +347,12 @@ def config_list(as_json: JsonOpt = False) -> None:
             shown = "per route: " + ", ".join(
                 f"{route} {budgets.threshold(route, None):,}" for route in budgets.THRESHOLDS)
             ignored += "; a value set here holds for every route"
+        if row["key"] == "prices":
+            effective: dict[str, Any] = row["effective"]  # type: ignore[assignment]
+            for model, cell in effective.items():
+                out.print(f"prices.{model} = {json.dumps(cell['rates'])}  "
+                          f"[dim]({cell['source']}{ignored})[/dim]", highlight=False)
+            continue
         out.print(f"{row['key']} = {shown}  [dim]({row['source']}{ignored})[/dim]",
                   highlight=False)
     for problem in config.problems:
@@ -350,10 +360,16 @@ def config_list(as_json: JsonOpt = False) -> None:
 
 
 def _complete_key(incomplete: str) -> list[str]:
-    """Shell completion of a setting's name (`garrepa config set read.<TAB>`)."""
+    """Shell completion of a setting's name (`garrepa config set read.<TAB>`); the cells of
+    the price table once `prices.` is typed."""
     from garrepa_py.config.schema import BY_KEY
 
-    return sorted(key for key in BY_KEY if key.startswith(incomplete))
+    keys = list(BY_KEY)
+    if incomplete.startswith("prices."):
+        from garrepa_py.config import prices
+
+        keys = [f"prices.{model}.{field}" for model in prices.BUILT_IN for field in prices.FIELDS]
+    return sorted(key for key in keys if key.startswith(incomplete))
 
 
 KeyArg = Annotated[str, typer.Argument(help="A setting's dotted name (`garrepa config list`).",
@@ -364,14 +380,16 @@ KeyArg = Annotated[str, typer.Argument(help="A setting's dotted name (`garrepa c
 @error_boundary
 def config_get(key: KeyArg) -> None:
     """Print one setting's effective value (JSON)."""
+    from garrepa_py.actions.config_edit import value_at
     from garrepa_py.actions.project import project_root
     from garrepa_py.config.load import load_config
+    from garrepa_py.config.schema import base_key
     from garrepa_py.config.user_edit import parse_value
 
     config = load_config(project_root())
-    if key not in config.values:
+    if base_key(key) not in config.values:
         parse_value(key, "")  # raises the unknown-key error with the list of keys
-    typer.echo(json.dumps(config.get(key)))
+    typer.echo(json.dumps(value_at(config, key)))
 
 
 ProjectLayerOpt = Annotated[bool, typer.Option(
@@ -635,8 +653,16 @@ def report(
         from garrepa_py.actions.report_check import statusline_session
 
         session = statusline_session(sys.stdin.read(1024 * 1024))
-    result = core.build(core.parse_since(since) if since else None,
-                        str(project.resolve()) if project else None, session=session)
+    from garrepa_py.actions.config_edit import source_label
+    from garrepa_py.actions.project import project_root
+    from garrepa_py.actions.report_dollars import attach
+    from garrepa_py.config.load import load_config
+
+    config = load_config(project_root())
+    rates = config.settings.prices
+    result = attach(core.build(core.parse_since(since) if since else None,
+                               str(project.resolve()) if project else None, session=session,
+                               prices=rates), rates, source_label(config.sources["prices"]))
     if html_file is not None:
         from garrepa_py.actions.report_html import page
         from garrepa_py.errors import GarrepaError
@@ -647,7 +673,7 @@ def report(
         from garrepa_py.fs import write_atomic
 
         write_atomic(html_file, page(result, core.parse_since(since) if since else None,
-                                     str(project.resolve()) if project else None))
+                                     str(project.resolve()) if project else None, rates))
         typer.echo(f"wrote {html_file} (open it in a browser; it loads nothing from the network)")
         return
     if line:
