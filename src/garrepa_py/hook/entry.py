@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from typing import IO, Any
 
     from garrepa_py.event import ToolEvent
+    from garrepa_py.hosts.host import Host
     from garrepa_py.journal import Record
     from garrepa_py.routes.route import Route
     from garrepa_py.routes.verdict import HookContext
@@ -62,11 +63,6 @@ def read_bounded(stream: IO[bytes], limit: int) -> bytes | None:
     return None
 
 
-def _project_dir(event: ToolEvent) -> str:
-    # Hooks run wherever the agent last cd'd; the launch directory is the project.
-    return os.environ.get("CLAUDE_PROJECT_DIR") or event.cwd or os.getcwd()
-
-
 def _log_failure() -> None:
     try:
         import traceback
@@ -78,10 +74,16 @@ def _log_failure() -> None:
         pass
 
 
-def parse_event(raw: bytes | None, record: Record) -> ToolEvent | None:
-    """The event, or None (with the reason in `record`) when it is not one we can route."""
+def parse_event(raw: bytes | None, record: Record, host: Host | None = None
+                ) -> ToolEvent | None:
+    """The event as `host` sent it (None: the default host), or None (with the reason in
+    `record`) when it is not one we can route."""
     from garrepa_py import fastjson
-    from garrepa_py.event import ToolEvent
+
+    if host is None:
+        from garrepa_py.hosts.registry import DEFAULT
+
+        host = DEFAULT
 
     if raw is None:
         record.update({"decision": "pass", "reason": "stdin-too-large"})
@@ -94,18 +96,16 @@ def parse_event(raw: bytes | None, record: Record) -> ToolEvent | None:
     if not isinstance(data, dict):
         record.update({"decision": "pass", "reason": "unknown-shape"})
         return None
-    event = ToolEvent(data)
+    event = host.parse(data)
     record.update({"event": event.hook_event, "tool": event.tool, "session": event.session,
-                   "chars_in": event.response_chars()})
-    from garrepa_py import baseline
-
-    # what Claude Code alone delivers for this event: the measure of every saving
-    record["baseline_chars"] = baseline.event_baseline(data)
+                   "chars_in": host.response_chars(event)})
+    # what the host alone delivers for this event: the measure of every saving
+    record["baseline_chars"] = host.event_baseline(event)
     if event.tool_use_id is not None:  # links the line to the transcript's result
         record["tool_use_id"] = event.tool_use_id
     if event.agent_id is not None:  # a subagent's call: its result is in the subagent's file
         record["agent"] = event.agent_id
-    record["project"] = _project_dir(event)
+    record["project"] = host.project_dir(event)
     return event
 
 
@@ -150,6 +150,15 @@ def encode(reply: dict[str, Any]) -> bytes:
         return json.dumps(reply, ensure_ascii=True).encode("ascii")
 
 
+def host_of(argv: list[str]) -> str:
+    """The host named by `--host NAME` on the hook's command line (Codex's launcher passes
+    `--host codex`); claude-code when none is named."""
+    for flag, value in zip(argv, argv[1:], strict=False):
+        if flag == "--host" and value:
+            return value
+    return "claude-code"
+
+
 def main() -> None:
     started = process_started()
     if os.environ.get("GARREPA_DISABLE", "").strip().lower() not in ("", "0", "false", "no"):
@@ -160,13 +169,22 @@ def main() -> None:
     from garrepa_py.version import __version__
 
     record: Record = {"v": __version__, "event": None, "tool": None, "route": "pass"}
+    name = host_of(sys.argv)
+    if name != "claude-code":  # Claude Code's lines stay as they were
+        record["host"] = name
     out = b""
     abandoned = armed = False
     event = None
     try:
         from garrepa_py.hook import pipeline
+        from garrepa_py.hosts.registry import by_name
 
-        event = parse_event(read_bounded(sys.stdin.buffer, MAX_STDIN_BYTES), record)
+        host = by_name(name)
+        raw = read_bounded(sys.stdin.buffer, MAX_STDIN_BYTES)
+        if host is None:  # a launcher newer than this garrepa: its reply shape is unknown
+            record.update({"decision": "pass", "reason": "unknown-host"})
+        else:
+            event = parse_event(raw, record, host)
         route = pipeline.route_of(event, record) if event is not None else None
         project = str(record.get("project", ""))
         context = None

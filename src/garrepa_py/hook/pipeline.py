@@ -9,72 +9,50 @@ runs it directly.
 
 from __future__ import annotations
 
-import os
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
     from garrepa_py.config.settings import Settings
     from garrepa_py.event import ToolEvent
+    from garrepa_py.hosts.host import Host
     from garrepa_py.journal import Record
     from garrepa_py.routes.route import Route
     from garrepa_py.routes.verdict import HookContext, Verdict
 
 DEADLINE_MARGIN_SECONDS = 1.5
 PLUGIN_DEFERS = "plugin-defers-to-project"
-CLAUDE_DEFAULT_TIMEOUT = 600  # what Claude Code waits for a handler with no `timeout`
-MAX_SETTINGS_BYTES = 4 * 1024 * 1024
 
 
-def installed_handlers(project: str, event_name: str | None
-                       ) -> list[tuple[str, dict[str, Any]]]:
-    """garrepa's handlers for this event in the project's settings files, with their group's
-    matcher."""
-    from garrepa_py import fastjson, fs
-    from garrepa_py.hook_commands import is_hook_command
+def installed_timeout(project: str, event_name: str | None, host: Host | None = None
+                      ) -> int | None:
+    """The `timeout` the host enforces on this hook, read from the installed entry.
 
-    found: list[tuple[str, dict[str, Any]]] = []
-    for name in ("settings.json", "settings.local.json"):
-        try:
-            data = fastjson.loads(fs.read_bounded(
-                os.path.join(project, ".claude", name), MAX_SETTINGS_BYTES))
-            groups = data["hooks"][event_name]
-        except (OSError, ValueError, KeyError, TypeError, RecursionError):
-            continue
-        for group in groups if isinstance(groups, list) else ():
-            handlers = group.get("hooks") if isinstance(group, dict) else None
-            matcher = group.get("matcher") if isinstance(group, dict) else None
-            for handler in handlers if isinstance(handlers, list) else ():
-                if isinstance(handler, dict) and is_hook_command(handler.get("command")):
-                    found.append((matcher if isinstance(matcher, str) else "", handler))
-    return found
-
-
-def installed_timeout(project: str, event_name: str | None) -> int | None:
-    """The `timeout` Claude Code enforces on this hook, read from the installed entry.
-
-    The hook must finish inside what Claude Code will wait for, whatever the config says: the
-    smallest timeout of garrepa's handlers for this event in the project's settings files.
+    The hook must finish inside what the host will wait for, whatever the config says: the
+    smallest timeout of garrepa's handlers for this event in the project's hook settings.
     """
     found: list[int] = []
-    for _, handler in installed_handlers(project, event_name):
+    if host is None:
+        from garrepa_py.hosts.registry import DEFAULT
+
+        host = DEFAULT
+    for _, handler in host.installed_handlers(project, event_name):
         timeout = handler.get("timeout")
         if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) and timeout > 0:
             found.append(int(timeout))
         else:
-            found.append(CLAUDE_DEFAULT_TIMEOUT)
+            found.append(host.default_timeout)
     return min(found) if found else None
 
 
 def project_serves(project: str, route: Route, event_name: str | None,
-                   settings: Settings) -> bool:
+                   settings: Settings, host: Host) -> bool:
     """Whether the project's own entries start the hook for this route: one of its handlers
     for this event with the route's matcher and one of the route's `if` rules (or none). An
     install from before a route existed has none of its entries: the plugin's handler serves
     that route's calls alone, and must not step aside for the project's other entries."""
     wanted = {slot.condition for slot in route.slots(settings, True)}
-    for matcher, handler in installed_handlers(project, event_name):
+    for matcher, handler in host.installed_handlers(project, event_name):
         condition = handler.get("if")
         if matcher == route.matcher and (condition is None or condition in wanted):
             return True
@@ -137,7 +115,8 @@ def prepare(route: Route, event: ToolEvent, project: str, deadline_from: float,
         record.update({"decision": "pass", "reason": "mode-off"})
         return None
     record["route"] = route.name
-    if via_plugin and project_serves(project, route, record.get("event"), config.settings):
+    if via_plugin and project_serves(project, route, record.get("event"), config.settings,
+                                     event.host):
         # the plugin and this project's own entries both run: the project's entry decides,
         # and only it journals the event
         record.update({"decision": "pass", "reason": PLUGIN_DEFERS})
@@ -146,7 +125,7 @@ def prepare(route: Route, event: ToolEvent, project: str, deadline_from: float,
     if quick is not None:
         record.update({"decision": "pass", "reason": quick})
         return None
-    installed = installed_timeout(project, record.get("event"))
+    installed = installed_timeout(project, record.get("event"), event.host)
     timeout = installed or config.settings.hook.timeout_seconds
     budget = max(timeout - DEADLINE_MARGIN_SECONDS, 0.5)
     record["deadline_ms"] = round(budget * 1000)  # the budget the work ran under: which timeout won
@@ -162,10 +141,8 @@ def decide(route: Route, event: ToolEvent, context: HookContext, record: Record,
     verdict = route.handle(event, context)
     record.update(verdict.record())
     if context.settings.mode == "audit" and verdict.reply is not None:
-        from garrepa_py import baseline
-
         record["decision"] = "audit"  # computed and journaled, never delivered
-        record["would_deliver_chars"] = baseline.reply_delivered(event.raw, verdict.reply)
+        record["would_deliver_chars"] = event.host.reply_delivered(event, verdict.reply)
         return verdict, None
     if verdict.reply is not None and event.transcript is not None:
         record["transcript"] = event.transcript  # where `report` finds the session's tokens
@@ -189,9 +166,7 @@ def count_delivery(event: ToolEvent | None, reply: dict[str, Any] | None,
         if isinstance(record.get("recovers"), str):  # a read of a spill: what it brought back
             record["recovery_chars"] = record.get("delivered_chars")
         return
-    from garrepa_py import baseline
-
-    record["delivered_chars"] = baseline.reply_delivered(event.raw, reply)
-    text = baseline.replacement_text(reply)
+    record["delivered_chars"] = event.host.reply_delivered(event, reply)
+    text = event.host.replacement_text(reply)
     if text is not None:
-        record["fp"] = baseline.fingerprint(text)
+        record["fp"] = event.host.fingerprint(text)
