@@ -23,7 +23,7 @@ def test_a_whole_output_is_its_own_source_and_the_reply_is_a_block() -> None:
 
 
 def test_a_cut_output_passes_until_a_capture_names_the_whole_one() -> None:
-    assert bash.full_output(event(CUT)) is None  # no capture yet (hosts/codex/capture.py)
+    assert bash.full_output(event(CUT)) is None  # nothing captured for this call
     taken = HOST.command_result(event(CUT))
     assert isinstance(taken, Pass) and taken.reason == "host-output-cut"
     assert not HOST.command_small(event(CUT), 32_000)  # the handler says why it passes

@@ -28,7 +28,8 @@ def codex_event(name: str, project: Path, **changes: Any) -> dict[str, Any]:
     return event
 
 
-def run_codex_hook(event: dict[str, Any], *args: str) -> subprocess.CompletedProcess[bytes]:
+def run_codex_hook(event: dict[str, Any], *args: str, env: dict[str, str] | None = None
+                   ) -> subprocess.CompletedProcess[bytes]:
     """The hook as Codex's launcher starts it: `-c … "$root" --host codex`, the event on stdin,
     run in the session's folder (Codex names no project directory)."""
     return subprocess.run(
@@ -38,7 +39,7 @@ def run_codex_hook(event: dict[str, Any], *args: str) -> subprocess.CompletedPro
         input=json.dumps(event).encode(), capture_output=True, timeout=60, check=False,
         cwd=event["cwd"], env={"PATH": "/usr/bin:/bin", "GARREPA_PROVIDER": "none",
                                 **{k: v for k, v in os.environ.items()
-                                   if k.startswith(("GARREPA_", "XDG_", "HOME"))}})
+                                   if k.startswith(("GARREPA_", "XDG_", "HOME"))}, **(env or {})})
 
 
 def last(garrepa_home: Path) -> dict[str, Any]:
@@ -115,3 +116,42 @@ def test_without_host_the_line_is_claude_code_s_with_no_host_key(
     proc = run_codex_hook(event, *args)
     assert (proc.returncode, proc.stdout) == (0, b"")
     assert "host" not in last(garrepa_home)
+
+
+def test_a_cut_output_captured_whole_before_codex_cut_it_gets_a_digest_of_all_of_it(
+        project: Path, garrepa_home: Path, tmp_path: Path) -> None:
+    """hosts/codex/bash.full_output reads the PreToolUse capture: the digest is of the whole
+    output, never of Codex's cut."""
+    import hashlib
+
+    from garrepa_py.hosts.codex import capture_store
+
+    listing = "".join(f"./src/pkg{n // 500}/module_{n}.py\n" for n in range(20_000))
+    directory = tmp_path / "capture"
+    assert capture_store.ready(str(directory))
+    out, record = capture_store.names("019a-codex-session", "call_000001")
+    data = listing.encode()
+    (directory / out).write_bytes(data)
+    (directory / record).write_text(json.dumps({"size": len(data), "kept": len(data), "cut": False,
+                                                "sha256": hashlib.sha256(data).hexdigest()}))
+    for name in (out, record):
+        (directory / name).chmod(0o600)
+    size = len(data)
+    cut = (f"Warning: truncated output (original token count: {(size + 3) // 4})\n"
+           f"Total output lines: {listing.count(chr(10))}\n\n{listing[:5000]}…{size - 10000} "
+           f"tokens truncated…{listing[-5000:]}")
+    event = codex_event("post-tool-use.shell.json", project,
+                        tool_input={"command": "find . -name '*.py'"}, tool_response=cut)
+    proc = run_codex_hook(event, "--host", "codex",
+                          env={"GARREPA_CODEX_CAPTURE_DIR": str(directory)})
+    assert proc.returncode == 0, proc.stderr
+    reply = json.loads(proc.stdout)
+    assert reply["decision"] == "block"
+    line = last(garrepa_home)
+    assert (line["decision"], line["chars_in"]) == ("compress", len(listing))
+    assert "20,000" in reply["reason"] or "20000" in reply["reason"]  # every path counted
+    # without the capture, the same event passes (the negative control)
+    proc = run_codex_hook(event, "--host", "codex",
+                          env={"GARREPA_CODEX_CAPTURE_DIR": str(tmp_path / "empty")})
+    assert (proc.returncode, proc.stdout) == (0, b"")
+    assert last(garrepa_home)["reason"] == "host-output-cut"

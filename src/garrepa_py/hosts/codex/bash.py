@@ -25,9 +25,14 @@ def full_output(event: ToolEvent) -> str | None:
     """The command's WHOLE output, captured before Codex cut it, or None.
 
     The capture is a PreToolUse rewrite that tees the command's output into a private spill
-    keyed by the call's tool_use_id (hosts/codex/capture.py, built on its own branch). Until it
-    lands, nothing is captured and this returns None: a cut output then passes."""
-    return None
+    keyed by the call's session and tool_use_id (hosts/codex/capture.py, capture_store.py); it
+    is used only when whole and in agreement with what Codex showed the hook (stdout alone:
+    a call whose stderr carried anything gets None)."""
+    from garrepa_py.hosts.codex import capture_store
+
+    directory = capture_store.capture_dir()
+    return capture_store.full_output(directory, event.session, event.tool_use_id,
+                                     event.tool_response)
 
 
 def is_cut(text: str) -> bool:
