@@ -25,7 +25,7 @@ CORPUS = REPO / "tests" / "structural" / "corpus"
 sys.path.insert(0, str(REPO / "src"))
 sys.path.insert(0, str(REPO))
 
-from garrepa_py import baseline  # noqa: E402
+from garrepa_py.hosts.claude_code import delivery as baseline  # noqa: E402
 
 HOOK = ("import sys; sys.path.insert(0, sys.argv[1]); from garrepa_py.hook.entry import main; "
         "main()")

@@ -1,11 +1,12 @@
-"""A hook event from Claude Code, parsed once into a typed record (standard library only).
+"""A hook event, parsed once into a typed record (standard library only).
 
-Claude Code sends every tool event as one JSON object (`session_id, transcript_path, cwd,
-hook_event_name, tool_name, tool_input, tool_use_id`, and after the tool ran `tool_response`;
-../shared/claude-code-hooks-measured.md §1). Each field is taken here once, with its type
-checked: a field of the wrong type is None, never a guess. `raw` keeps the object as it came,
-for the few places that must answer in its own shape (an `updatedInput` is the tool's input with
-one key changed) or measure it by Claude Code's rules (baseline.py).
+Claude Code and Codex send every tool event as one JSON object (`session_id, transcript_path,
+cwd, hook_event_name, tool_name, tool_input, tool_use_id`, and after the tool ran
+`tool_response`; ../shared/claude-code-hooks-measured.md §1, docs/codex-hooks-measured.md). Each
+field is taken here once, with its type checked: a field of the wrong type is None, never a
+guess. `raw` keeps the object as it came, for the few places that must answer in its own shape
+or measure it by the host's rules. `host` is the harness that sent it (hosts/host.py): routes
+ask it for the tool shapes they work on and for the reply's shape.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+    from garrepa_py.hosts.host import Host
 
 
 def _text(value: object) -> str | None:
@@ -24,11 +27,12 @@ class ToolEvent:
     `tool_response` is whatever the tool returned, untyped: each route checks the shape it
     serves (a Bash object, a Read object, MCP blocks or a string)."""
 
-    __slots__ = ("raw", "hook_event", "tool", "session", "tool_use_id", "cwd", "transcript",
+    __slots__ = ("raw", "host", "hook_event", "tool", "session", "tool_use_id", "cwd", "transcript",
                  "agent_id", "tool_input", "tool_response")
 
-    def __init__(self, raw: dict[str, Any]) -> None:
+    def __init__(self, raw: dict[str, Any], host: Host) -> None:
         self.raw = raw
+        self.host = host
         self.hook_event = _text(raw.get("hook_event_name"))
         self.tool = _text(raw.get("tool_name"))
         self.session = _text(raw.get("session_id"))
@@ -54,29 +58,3 @@ class ToolEvent:
     @property
     def pre(self) -> bool:
         return self.hook_event == "PreToolUse"
-
-    def response_chars(self) -> int | None:
-        """The size of what the tool returned, in characters, without copying it."""
-        response = self.tool_response
-        if isinstance(response, str):
-            return len(response)
-        if isinstance(response, list):
-            return sum(len(b.get("text", "")) for b in response
-                       if isinstance(b, dict) and isinstance(b.get("text"), str))
-        if isinstance(response, dict):
-            persisted = response.get("persistedOutputSize")
-            if isinstance(persisted, int):
-                return persisted
-            text = response.get("stdout")
-            if isinstance(text, str):
-                return len(text) + len(str(response.get("stderr") or ""))
-            for key in ("content", "filenames"):  # Grep / Glob
-                value = response.get(key)
-                if isinstance(value, str):
-                    return len(value)
-                if isinstance(value, list) and key == "filenames":
-                    return sum(len(v) + 1 for v in value if isinstance(v, str))
-            file = response.get("file")
-            if isinstance(file, dict) and isinstance(file.get("content"), str):
-                return len(file["content"])
-        return None

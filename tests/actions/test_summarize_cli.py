@@ -111,7 +111,7 @@ def test_summarize_over_the_read_cap_is_measured_against_claude_codes_refusal(
     more than Claude Code alone, and summarize says so."""
     big = workdir / "changelog.rst"
     shutil.copy(doc_corpus / "pytest-8.2.0" / "doc" / "en" / "changelog.rst", big)
-    from garrepa_py.baseline import read_error_chars
+    from garrepa_py.hosts.claude_code.delivery import read_error_chars
 
     [row] = json.loads(invoke("summarize", "changelog.rst", "--offline", "--json").output)
     assert row["baseline_chars"] == read_error_chars(big.stat().st_size) < row["delivered_chars"]

@@ -149,7 +149,7 @@ def test_preview_of_git_and_mcp(tmp_path: Path, repo_copy: Path, github_corpus: 
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout.startswith("[garrepa briefing | git | git log -p | original: ")
     # measured against what Claude Code alone delivers: the persisted-output notice of the log
-    from garrepa_py import baseline
+    from garrepa_py.hosts.claude_code import delivery as baseline
 
     source = git(repo_copy, "log", "-p")
     notice = baseline.notice_chars(source, len(source), "/tmp/session/tool-results/toolu_x.txt")
@@ -187,7 +187,7 @@ def test_preview_of_any_command_output_and_of_a_grep_result(tmp_path: Path,
     out.write_text(subprocess.run(["grep", "-rn", "def ", "src", "tests"], cwd=repo_copy,
                                   capture_output=True, text=True, check=True).stdout)
     text = out.read_text()
-    from garrepa_py import baseline
+    from garrepa_py.hosts.claude_code import delivery as baseline
 
     notice = baseline.notice_chars(text, len(text), "/tmp/session/tool-results/toolu_x.txt")
     shown = json.loads(cli("preview", "--json", "--output", str(out), "--command",
@@ -234,7 +234,8 @@ def test_preview_of_a_log_is_what_the_runner_prints(tmp_path: Path, garrepa_home
     assert runner.returncode == 1
     # the same baseline the runner journals (Claude Code's cut of a failed run), and the
     # runner's printed text under the same rules
-    from garrepa_py import baseline, journal
+    from garrepa_py import journal
+    from garrepa_py.hosts.claude_code import delivery as baseline
 
     [run] = [r for r in journal.read(target=garrepa_home / "journal.jsonl")
              if r.get("event") == "LogRun"]

@@ -130,7 +130,7 @@ def test_the_bash_inline_limit_is_what_baseline_reads(
         git_project: Path, tmp_path: Path, garrepa_home: Path, env: dict[str, str],
         settings: dict[str, int] | None, persisted: bool) -> None:
     """The rule baseline.py reads from the binary's strings, checked against the binary."""
-    from garrepa_py import baseline
+    from garrepa_py.hosts.claude_code import delivery as baseline
 
     if settings is not None:
         (git_project / ".claude").mkdir(exist_ok=True)

@@ -146,10 +146,11 @@ def test_the_if_rules_start_the_hook_only_for_listed_programs(
     assert results[3].startswith('[garrepa briefing | command | cd src && grep -rn "def " . |')
     from garrepa_py.event import ToolEvent
     from garrepa_py.hook.pipeline import target_key
+    from garrepa_py.hosts.claude_code.host import HOST
     from garrepa_py.routes import registry
 
     def key(command: str) -> str | None:
-        event = ToolEvent({"tool_name": "Bash", "tool_input": {"command": command}})
+        event = ToolEvent({"tool_name": "Bash", "tool_input": {"command": command}}, HOST)
         return target_key(registry.BY_NAME["command"], event)
 
     journaled = [r.get("key") for r in journal.read(target=garrepa_home / "journal.jsonl")]

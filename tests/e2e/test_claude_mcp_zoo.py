@@ -28,7 +28,8 @@ from typing import Any
 
 import pytest
 
-from garrepa_py import baseline, journal
+from garrepa_py import journal
+from garrepa_py.hosts.claude_code import delivery as baseline
 
 from ..support import corpora, fake_github, mcp_zoo
 from ..support.claude_run import PINNED, claude_version

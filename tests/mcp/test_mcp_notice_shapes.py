@@ -15,7 +15,8 @@ import pytest
 
 from garrepa_py import journal
 from garrepa_py.event import ToolEvent
-from garrepa_py.routes.saved_output import mcp_notice_path
+from garrepa_py.hosts.claude_code.host import HOST
+from garrepa_py.hosts.claude_code.saved_output import mcp_notice_path
 
 from ..conftest import session_fields, tool_results_dir
 from .test_mcp_hook import issues_json, post  # noqa: F401  (issues_json is a fixture)
@@ -71,7 +72,7 @@ def test_other_notices_are_not_followed(project: Path, issues_json: str, text: s
     saved = tool_results_dir(project.parent) / "mcp-github-list_issues-1796036502641-fof7b6.txt"
     saved.write_text(issues_json)
     message = text.replace("{saved}", str(saved))
-    event = ToolEvent(session_fields(project.parent))
+    event = ToolEvent(session_fields(project.parent), HOST)
     assert mcp_notice_path(event, message) is None
     assert post(project, "mcp__github__list_issues", message) is None  # under the threshold
 
@@ -80,6 +81,6 @@ def test_the_notice_parser_accepts_the_genuine_one(project: Path) -> None:
     """The positive twin of the cases above: the same text with the template's own size."""
     saved = tool_results_dir(project.parent) / "mcp-x-y-1-abc.txt"
     saved.write_text("x")
-    event = ToolEvent(session_fields(project.parent))
+    event = ToolEvent(session_fields(project.parent), HOST)
     assert mcp_notice_path(event, notice("52,114 characters across 1 line", saved)) == str(saved)
     assert mcp_notice_path(event, notice("3 characters across 2 lines", saved)) == str(saved)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from garrepa_py import baseline
+from garrepa_py.hosts.claude_code import delivery as baseline
 
 from ..conftest import session_fields
 from ..security.helpers import hook

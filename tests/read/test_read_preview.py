@@ -46,7 +46,7 @@ def test_preview_over_the_cap_is_claude_codes_own_refusal(project: Path, big_rst
     assert (shown.decision, shown.reason) == ("pass", "over-claude-code-read-cap")
     assert shown.text.startswith("[Claude Code's own error, garrepa changes nothing] File "
                                  "content (")
-    from garrepa_py.baseline import read_error_chars
+    from garrepa_py.hosts.claude_code.delivery import read_error_chars
 
     alone = read_error_chars(big_rst.stat().st_size)  # not the 400 KB file: its refusal
     assert (shown.baseline_chars, shown.delivered_chars, shown.net_saved_chars) == (alone, alone, 0)

@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from garrepa_py import fastjson
 from garrepa_py.engine import validate
 from garrepa_py.event import ToolEvent
-from garrepa_py.routes import git_command, saved_output
+from garrepa_py.hosts.claude_code import saved_output
+from garrepa_py.hosts.claude_code.host import HOST
+from garrepa_py.routes import git_command
 from garrepa_py.structural import document, generic, git_digest, handles, json_digest, mcp_result
 
 from ..conftest import run_hook, session_fields
@@ -56,7 +58,7 @@ def test_text_parsers_never_raise(text: str) -> None:
     git_command.parse(text)
     handles.extract(text)
     validate.check(text, text + " source", ())
-    saved_output.mcp_notice_path(ToolEvent({"session_id": "s", "transcript_path": "/t/s.jsonl"}),
+    saved_output.mcp_notice_path(ToolEvent({"session_id": "s", "transcript_path": "/t/s.jsonl"}, HOST),
                                  text)
     try:
         fastjson.loads(text)

@@ -1,6 +1,6 @@
 """`garrepa preview`: what the agent would receive, without Claude Code.
 
-Its sizes are measured like `report`'s (baseline.py): beside the raw output, what Claude Code
+Its sizes are measured like `report`'s (hosts/claude_code/delivery.py): beside the raw output, what Claude Code
 alone would deliver (a numbered Read or its 256 KB refusal, a persisted-output notice for a
 long Bash or MCP result, the head and tail of a failed run) and what garrepa's reply delivers
 after the same rules, so the difference is the one the agent's context really sees.
@@ -65,10 +65,10 @@ class _Decided:
 
 def _decide(event: dict[str, Any], project: str) -> _Decided:
     """The hook's own pipeline on `event`, in this process, as the hook would run it."""
-    from garrepa_py.event import ToolEvent
     from garrepa_py.hook import pipeline
+    from garrepa_py.hosts.registry import DEFAULT
 
-    parsed = ToolEvent(event)
+    parsed = DEFAULT.parse(event)  # preview shows what the hook would do in Claude Code
     route = pipeline.route_of(parsed)
     if route is None:
         return _Decided("pass", "pass", "not-routed", None)
@@ -91,9 +91,9 @@ def read(path: Path, project: str) -> Preview:
     PostToolUse handler (numbered from its startLine, the way Claude Code shows it); with
     `read.mode: deny`, the PreToolUse handler's deny reason, which Claude Code puts inside the
     Read's tool_result as an error; over Claude Code's 256 KB cap, Claude Code's own error."""
-    from garrepa_py import baseline
     from garrepa_py.actions.files import Unreadable, read_text
     from garrepa_py.config.load import load_config
+    from garrepa_py.hosts.claude_code import delivery
     from garrepa_py.routes.read import READ_CAP_BYTES
 
     target = path.resolve()
@@ -106,7 +106,7 @@ def read(path: Path, project: str) -> Preview:
     whole = _numbered(lines, 1)
     before = load_config(project).settings.read.mode == "deny"
     size = target.stat().st_size
-    alone = baseline.read_error_chars(size) if size > READ_CAP_BYTES else len(whole)
+    alone = delivery.read_error_chars(size) if size > READ_CAP_BYTES else len(whole)
     if not before and size > READ_CAP_BYTES:
         refused = (f"[Claude Code's own error, garrepa changes nothing] File content "
                    f"({size / 1024:.1f}KB) exceeds maximum allowed size (256KB). Use offset and "
@@ -162,7 +162,7 @@ def bash(command: str, stdout: str, project: str, cwd: Path) -> Preview:
     """What the agent gets for a Bash command that printed `stdout`: Claude Code's own delivery
     of it (inline, or past its limit the persisted-output notice), rewritten by whichever route
     claims it (git, or the command route for any other output)."""
-    from garrepa_py import baseline
+    from garrepa_py.hosts.claude_code import delivery
 
     event: dict[str, Any] = {
         "hook_event_name": "PostToolUse", "tool_name": "Bash", "session_id": "preview",
@@ -170,14 +170,14 @@ def bash(command: str, stdout: str, project: str, cwd: Path) -> Preview:
         "tool_response": {"stdout": stdout, "stderr": "", "interrupted": False,
                           "isImage": False}}
     decided = _decide(event, project)
-    limits = baseline.bash_limits(project)
-    alone = baseline.delivered(event, event["tool_response"], limits) or len(stdout)
+    limits = delivery.bash_limits(project)
+    alone = delivery.delivered(event, event["tool_response"], limits) or len(stdout)
     if decided.reply is None:
         return Preview(decided.route, decided.decision, decided.reason, len(stdout), alone,
                        alone, stdout)
     output = decided.reply["hookSpecificOutput"]["updatedToolOutput"]
     text = str(output["stdout"])
-    got = baseline.delivered(event, output, limits)
+    got = delivery.delivered(event, output, limits)
     return Preview(decided.route, decided.decision, decided.reason, len(stdout), alone,
                    len(text) if got is None else got, text)
 
@@ -206,15 +206,15 @@ def search(path: Path, tool: str, project: str) -> Preview:
                              "session_id": "preview", "cwd": project, "tool_input": tool_input,
                              "tool_response": response}
     decided = _decide(event, project)
-    from garrepa_py import baseline
+    from garrepa_py.hosts.claude_code import delivery
 
-    alone = baseline.delivered(event, response) or len(text)  # persisted past its bound
+    alone = delivery.delivered(event, response) or len(text)  # persisted past its bound
     if decided.reply is None:
         return Preview(decided.route, decided.decision, decided.reason, len(text), alone,
                        alone, text)
     replaced = decided.reply["hookSpecificOutput"]["updatedToolOutput"]
     shown = replaced["content"] if tool == "Grep" else "\n".join(replaced["filenames"])
-    got = baseline.delivered(event, replaced)
+    got = delivery.delivered(event, replaced)
     return Preview(decided.route, decided.decision, decided.reason, len(text), alone,
                    len(shown) if got is None else got, shown)
 
@@ -276,15 +276,15 @@ def mcp(path: Path, tool: str, project: str) -> Preview:
              "cwd": project, "tool_input": {},
              "tool_response": [{"type": "text", "text": text}]}
     decided = _decide(event, project)
-    from garrepa_py import baseline
+    from garrepa_py.hosts.claude_code import delivery
 
-    alone = baseline.delivered(event, event["tool_response"]) or len(text)
+    alone = delivery.delivered(event, event["tool_response"]) or len(text)
     if decided.reply is None:
         return Preview(decided.route, decided.decision, decided.reason, len(text), alone,
                        alone, text)
     output = decided.reply["hookSpecificOutput"]["updatedToolOutput"]
     shown = output if isinstance(output, str) else "\n".join(
         str(block.get("text", "")) for block in output if isinstance(block, dict))
-    got = baseline.delivered(event, output)
+    got = delivery.delivered(event, output)
     return Preview(decided.route, decided.decision, decided.reason, len(text), alone,
                    len(shown) if got is None else got, shown)

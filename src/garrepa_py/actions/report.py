@@ -12,7 +12,6 @@ from Claude Code's transcript, how many replacements actually reached the model.
 
 from __future__ import annotations
 
-import json
 import re
 import statistics
 import time
@@ -27,6 +26,7 @@ if TYPE_CHECKING:
 
     from garrepa_py.actions.report_dollars import Dollars
     from garrepa_py.config.prices import Rates
+    from garrepa_py.hosts.host import Host
     from garrepa_py.journal import Record
 from garrepa_py.errors import GarrepaError
 
@@ -347,26 +347,6 @@ def _thread(record: Record) -> str:
     return "subagents" if isinstance(record.get("agent"), str) else "main"
 
 
-AGENT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
-def thread_transcript(path: object, agent: object) -> str | None:
-    """The transcript that holds the tool_results of `agent` (None: the main thread) in the
-    session whose transcript is `path`: that file, or for a subagent
-    `<session>/subagents/agent-<id>.jsonl` beside it (measured, 2.1.332: the
-    hook's `transcript_path` names the main session's file inside a subagent too). None when
-    there is no transcript, or an agent id that is not a plain name."""
-    if not isinstance(path, str):
-        return None
-    if agent is None:
-        return path
-    if not isinstance(agent, str) or not AGENT_ID.fullmatch(agent) or not path.endswith(".jsonl"):
-        return None
-    import os
-
-    return os.path.join(path[:-len(".jsonl")], "subagents", f"agent-{agent}.jsonl")
-
-
 def _day(record: Record) -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(_ts(record)))
 
@@ -399,37 +379,12 @@ def _recoveries(records: list[Record]
     return found
 
 
-MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024
-
-
-def _transcript_messages(path: str, holding: str = "") -> list[dict[str, Any]] | None:
-    """The `message` of every line of a Claude Code transcript (read bounded, not through a
-    link; lines not JSON skipped; with `holding`, only lines containing that text are parsed);
-    None when it cannot be read."""
-    from garrepa_py import fs
-
-    try:
-        data = fs.read_bounded(path, MAX_TRANSCRIPT_BYTES, follow=False)
-    except (OSError, fs.Refused):
-        return None
-    messages = []
-    for line in data.decode("utf-8", "replace").splitlines():
-        if holding and holding not in line:
-            continue
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            continue
-        message = entry.get("message") if isinstance(entry, dict) else None
-        if isinstance(message, dict):
-            messages.append(message)
-    return messages
-
-
 def transcript_tokens(path: str) -> int | None:
     """All tokens a Claude Code session's model calls used (input, cache writes and reads,
     output), from its transcript; each message counted once. None when it cannot be read."""
-    messages = _transcript_messages(path)
+    from garrepa_py.hosts.claude_code.transcript import messages as read_messages
+
+    messages = read_messages(path)
     if messages is None:
         return None
     seen: dict[str, int] = {}
@@ -516,22 +471,6 @@ def _links(records: list[Record], report: Report) -> None:
             report.held_out.followed += int(followed(record, by_spill=False))
 
 
-def transcript_results(path: str) -> dict[str, object] | None:
-    """tool_use_id → the tool_result content Claude Code recorded (what the model received),
-    from a session's transcript; None when it cannot be read (bounded like `transcript_tokens`)."""
-    messages = _transcript_messages(path, holding='"tool_result"')
-    if messages is None:
-        return None
-    found: dict[str, object] = {}
-    for message in messages:
-        content = message.get("content")
-        for block in content if isinstance(content, list) else ():
-            if isinstance(block, dict) and block.get("type") == "tool_result" \
-                    and isinstance(block.get("tool_use_id"), str):
-                found[block["tool_use_id"]] = block.get("content")
-    return found
-
-
 def arrivals(records: list[Record]) -> list[dict[str, Any]]:
     """Per session with replacements: how many were made and, from the transcript, how many
     `arrived` (the tool_result of their tool call holds the replacement: proof it reached the
@@ -552,9 +491,10 @@ def arrivals(records: list[Record]) -> list[dict[str, Any]]:
         results_found = subagent_briefings = subagent_arrived = 0
         for record in made:
             # each thread's results are in its own file: the main session's, or a subagent's
-            path = thread_transcript(main, record.get("agent"))
-            if path is not None and path not in read:
-                read[path] = transcript_results(path)
+            host = host_of(record)
+            path = host.thread_transcript(main, record.get("agent")) if host else None
+            if host is not None and path is not None and path not in read:
+                read[path] = host.transcript_results(path)
             results = read.get(path) if path is not None else None
             state = arrival_state(record, results)
             states[state] += 1
@@ -572,13 +512,35 @@ def arrivals(records: list[Record]) -> list[dict[str, Any]]:
     return rows
 
 
+def host_of(record: Record) -> Host | None:
+    """The host that ran the hook for this line (no `host` key: the default, Claude Code)."""
+    from garrepa_py.hosts.registry import by_name
+
+    return by_name(record.get("host"))
+
+
+def thread_transcript(path: object, agent: object, host: Host | None = None) -> str | None:
+    """The transcript that holds the results of `agent`'s calls (None: the main thread) in
+    the session whose transcript is `path` (hosts/*/transcript.py)."""
+    from garrepa_py.hosts.registry import DEFAULT
+
+    return (host or DEFAULT).thread_transcript(path, agent)
+
+
+def transcript_results(path: str, host: Host | None = None) -> dict[str, object] | None:
+    """tool_use_id → what the model received, from a session's transcript; None when it
+    cannot be read."""
+    from garrepa_py.hosts.registry import DEFAULT
+
+    return (host or DEFAULT).transcript_results(path)
+
+
 def arrival_state(record: Record, results: dict[str, object] | None) -> str:
     """"arrived", "not_arrived" or "unknown" for one replacement (see `arrivals`)."""
-    from garrepa_py import baseline
-
-    if results is None or record["tool_use_id"] not in results:
+    host = host_of(record)
+    if host is None or results is None or record["tool_use_id"] not in results:
         return "unknown"
-    content, tool = results[record["tool_use_id"]], record.get("tool")
-    if baseline.model_text(content, tool) is None:
+    found = host.arrived(record["fp"], results[record["tool_use_id"]], record.get("tool"))
+    if found is None:
         return "unknown"  # a content shape we cannot read as text: no evidence either way
-    return "arrived" if baseline.arrived(record["fp"], content, tool) else "not_arrived"
+    return "arrived" if found else "not_arrived"

@@ -34,12 +34,12 @@ from typing import TYPE_CHECKING, Any
 
 from garrepa_py.actions.report import (
     CHARS_PER_TOKEN,
-    MAX_TRANSCRIPT_BYTES,
     Report,
     counts,
     thread_transcript,
 )
 from garrepa_py.config import prices
+from garrepa_py.hosts.claude_code.transcript import MAX_TRANSCRIPT_BYTES
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

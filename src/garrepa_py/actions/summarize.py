@@ -36,12 +36,12 @@ class Summary:
 def read_baseline(path: Path, text: str) -> int:
     """What Claude Code's Read alone delivers for the whole file: its lines numbered, or over
     256 KB its refusal (the agent then reads windows, each numbered)."""
-    from garrepa_py import baseline
+    from garrepa_py.hosts.claude_code import delivery
     from garrepa_py.routes.read import READ_CAP_BYTES
 
     size = path.stat().st_size
-    return baseline.read_error_chars(size) if size > READ_CAP_BYTES \
-        else baseline.numbered_chars(text)
+    return delivery.read_error_chars(size) if size > READ_CAP_BYTES \
+        else delivery.numbered_chars(text)
 
 
 def route_for(path: Path, text: str, config: Config) -> tuple[str, BriefRequest]:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
     from garrepa_py.event import ToolEvent
     from garrepa_py.hook.journal_line import Decided, Early, EventFacts
+    from garrepa_py.hosts.host import Host
     from garrepa_py.routes.route import Route
     from garrepa_py.routes.verdict import HookContext
 
@@ -62,11 +63,6 @@ def read_bounded(stream: IO[bytes], limit: int) -> bytes | None:
     return None
 
 
-def _project_dir(event: ToolEvent) -> str:
-    # Hooks run wherever the agent last cd'd; the launch directory is the project.
-    return os.environ.get("CLAUDE_PROJECT_DIR") or event.cwd or os.getcwd()
-
-
 def _log_failure() -> None:
     try:
         import traceback
@@ -78,11 +74,16 @@ def _log_failure() -> None:
         pass
 
 
-def parse_event(raw: bytes | None) -> ToolEvent | Early:
-    """The event, or why it is not one we can route."""
+def parse_event(raw: bytes | None, host: Host | None = None) -> ToolEvent | Early:
+    """The event as `host` sent it (None: the default host), or why it is not one we can
+    route."""
     from garrepa_py import fastjson
-    from garrepa_py.event import ToolEvent
     from garrepa_py.hook.journal_line import Early
+
+    if host is None:
+        from garrepa_py.hosts.registry import DEFAULT
+
+        host = DEFAULT
 
     if raw is None:
         return Early("stdin-too-large")
@@ -92,18 +93,18 @@ def parse_event(raw: bytes | None) -> ToolEvent | Early:
         return Early("malformed-json", len(raw))
     if not isinstance(data, dict):
         return Early("unknown-shape")
-    return ToolEvent(data)
+    return host.parse(data)
 
 
 def facts_of(event: ToolEvent) -> EventFacts:
     """What the journal keeps of the event itself."""
-    from garrepa_py import baseline
     from garrepa_py.hook.journal_line import EventFacts
 
-    # baseline: what Claude Code alone delivers for this event, the measure of every saving
-    return EventFacts(event.hook_event, event.tool, event.session, event.response_chars(),
-                      baseline.event_baseline(event.raw), event.tool_use_id, event.agent_id,
-                      _project_dir(event))
+    host = event.host
+    # baseline: what the host alone delivers for this event, the measure of every saving
+    return EventFacts(event.hook_event, event.tool, event.session, host.response_chars(event),
+                      host.event_baseline(event), event.tool_use_id, event.agent_id,
+                      host.project_dir(event))
 
 
 class _Watchdog:
@@ -165,15 +166,20 @@ def main() -> None:
     from garrepa_py.hook.journal_line import Early, JournalLine
     from garrepa_py.version import __version__
 
-    line = JournalLine(__version__, host_of(sys.argv))
+    name = host_of(sys.argv)
+    line = JournalLine(__version__, name)
     reply: dict[str, Any] | None = None
     out = b""
     abandoned = armed = False
     event = None
     try:
         from garrepa_py.hook import pipeline
+        from garrepa_py.hosts.registry import by_name
 
-        parsed = parse_event(read_bounded(sys.stdin.buffer, MAX_STDIN_BYTES))
+        host = by_name(name)
+        raw = read_bounded(sys.stdin.buffer, MAX_STDIN_BYTES)
+        # a launcher newer than this garrepa: its reply shape is unknown
+        parsed = parse_event(raw, host) if host is not None else Early("unknown-host")
         if isinstance(parsed, Early):
             line.early = parsed
         else:

@@ -85,21 +85,21 @@ def deadline_seconds(timeout_ms: str | None) -> float:
 def delivery(got: Captured, printed: bytes, exit_code: int, failed: bool | None,
              project: str | None) -> tuple[int, int]:
     """(baseline, delivered): what Claude Code alone would have given the agent for the
-    command's own output, and what it gives for the runner's, by its rules (baseline.py): a
+    command's own output, and what it gives for the runner's, by its rules (hosts/claude_code/delivery.py): a
     failed command as its head and tail, a long passing one as a persisted-output notice."""
-    from garrepa_py import baseline
+    from garrepa_py.hosts.claude_code import delivery
 
-    limits = baseline.bash_limits(project)
-    path = baseline.saved_path({})
+    limits = delivery.bash_limits(project)
+    path = delivery.saved_path({})
 
     def rules(text: str, size: int, code: int) -> int:
         if code:
-            return baseline.cut_chars(len(f"Exit code {code}\n") + min(size, limits.window))
+            return delivery.cut_chars(len(f"Exit code {code}\n") + min(size, limits.window))
         if size > limits.inline:
-            return baseline.notice_chars(text, size, path)
-        return size or len(baseline.EMPTY_BASH)
+            return delivery.notice_chars(text, size, path)
+        return size or len(delivery.EMPTY_BASH)
 
-    head = bytes(got.head[:4 * baseline.PREVIEW_CHARS]).decode("utf-8", "replace")
+    head = bytes(got.head[:4 * delivery.PREVIEW_CHARS]).decode("utf-8", "replace")
     shown = printed.decode("utf-8", "replace")
     own_code = exit_code if failed else 0  # the command's own status is not visible: its outcome
     return rules(head, got.size, own_code), rules(shown, len(shown), exit_code)

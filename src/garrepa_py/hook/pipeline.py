@@ -9,8 +9,6 @@ own entries. The hook runs `decide` under its watchdog; a preview runs it direct
 
 from __future__ import annotations
 
-import os
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -18,63 +16,43 @@ if TYPE_CHECKING:
     from garrepa_py.config.settings import Settings
     from garrepa_py.event import ToolEvent
     from garrepa_py.hook.journal_line import Decided, Delivery, Prepared
+    from garrepa_py.hosts.host import Host
     from garrepa_py.routes.route import Route
     from garrepa_py.routes.verdict import HookContext
 
 DEADLINE_MARGIN_SECONDS = 1.5
 PLUGIN_DEFERS = "plugin-defers-to-project"
-CLAUDE_DEFAULT_TIMEOUT = 600  # what Claude Code waits for a handler with no `timeout`
-MAX_SETTINGS_BYTES = 4 * 1024 * 1024
 
 
-def installed_handlers(project: str, event_name: str | None
-                       ) -> list[tuple[str, dict[str, Any]]]:
-    """garrepa's handlers for this event in the project's settings files, with their group's
-    matcher."""
-    from garrepa_py import fastjson, fs
-    from garrepa_py.hook_commands import is_hook_command
+def installed_timeout(project: str, event_name: str | None, host: Host | None = None
+                      ) -> int | None:
+    """The `timeout` the host enforces on this hook, read from the installed entry.
 
-    found: list[tuple[str, dict[str, Any]]] = []
-    for name in ("settings.json", "settings.local.json"):
-        try:
-            data = fastjson.loads(fs.read_bounded(
-                os.path.join(project, ".claude", name), MAX_SETTINGS_BYTES))
-            groups = data["hooks"][event_name]
-        except (OSError, ValueError, KeyError, TypeError, RecursionError):
-            continue
-        for group in groups if isinstance(groups, list) else ():
-            handlers = group.get("hooks") if isinstance(group, dict) else None
-            matcher = group.get("matcher") if isinstance(group, dict) else None
-            for handler in handlers if isinstance(handlers, list) else ():
-                if isinstance(handler, dict) and is_hook_command(handler.get("command")):
-                    found.append((matcher if isinstance(matcher, str) else "", handler))
-    return found
-
-
-def installed_timeout(project: str, event_name: str | None) -> int | None:
-    """The `timeout` Claude Code enforces on this hook, read from the installed entry.
-
-    The hook must finish inside what Claude Code will wait for, whatever the config says: the
-    smallest timeout of garrepa's handlers for this event in the project's settings files.
+    The hook must finish inside what the host will wait for, whatever the config says: the
+    smallest timeout of garrepa's handlers for this event in the project's hook settings.
     """
     found: list[int] = []
-    for _, handler in installed_handlers(project, event_name):
+    if host is None:
+        from garrepa_py.hosts.registry import DEFAULT
+
+        host = DEFAULT
+    for _, handler in host.installed_handlers(project, event_name):
         timeout = handler.get("timeout")
         if isinstance(timeout, (int, float)) and not isinstance(timeout, bool) and timeout > 0:
             found.append(int(timeout))
         else:
-            found.append(CLAUDE_DEFAULT_TIMEOUT)
+            found.append(host.default_timeout)
     return min(found) if found else None
 
 
 def project_serves(project: str, route: Route, event_name: str | None,
-                   settings: Settings) -> bool:
+                   settings: Settings, host: Host) -> bool:
     """Whether the project's own entries start the hook for this route: one of its handlers
     for this event with the route's matcher and one of the route's `if` rules (or none). An
     install from before a route existed has none of its entries: the plugin's handler serves
     that route's calls alone, and must not step aside for the project's other entries."""
     wanted = {slot.condition for slot in route.slots(settings, True)}
-    for matcher, handler in installed_handlers(project, event_name):
+    for matcher, handler in host.installed_handlers(project, event_name):
         condition = handler.get("if")
         if matcher == route.matcher and (condition is None or condition in wanted):
             return True
@@ -129,14 +107,14 @@ def prepare(route: Route, event: ToolEvent, project: str, deadline_from: float,
     if config.disabled:
         return Prepared(None, None, "mode-off", problems, None)
     event_name = event.hook_event
-    if via_plugin and project_serves(project, route, event_name, config.settings):
+    if via_plugin and project_serves(project, route, event_name, config.settings, event.host):
         # the plugin and this project's own entries both run: the project's entry decides,
         # and only it journals the event
         return Prepared(None, route.name, PLUGIN_DEFERS, problems, None)
     quick = route.quick_pass(event, config.settings)
     if quick is not None:
         return Prepared(None, route.name, quick, problems, None)
-    installed = installed_timeout(project, event_name)
+    installed = installed_timeout(project, event_name, event.host)
     timeout = installed or config.settings.hook.timeout_seconds
     budget = max(timeout - DEADLINE_MARGIN_SECONDS, 0.5)
     # the budget the work ran under: which timeout won
@@ -156,9 +134,7 @@ def decide(route: Route, event: ToolEvent, context: HookContext, key: str | None
     if verdict.reply is None:
         return Decided(verdict, None)
     if context.settings.mode == "audit":
-        from garrepa_py import baseline
-
-        return Decided(verdict, None, "audit", baseline.reply_delivered(event.raw, verdict.reply))
+        return Decided(verdict, None, "audit", event.host.reply_delivered(event, verdict.reply))
     transcript = event.transcript  # where `report` finds the session's tokens
     if holdout and held_out(event, key, context.settings.holdout):
         # the control group: computed like any other, journaled as holdout, passed untouched
@@ -176,8 +152,6 @@ def delivery(event: ToolEvent | None, reply: dict[str, Any] | None,
 
     if reply is None or event is None:
         return Delivery(baseline_chars)
-    from garrepa_py import baseline
-
-    text = baseline.replacement_text(reply)
-    return Delivery(baseline.reply_delivered(event.raw, reply),
-                    baseline.fingerprint(text) if text is not None else None)
+    text = event.host.replacement_text(reply)
+    return Delivery(event.host.reply_delivered(event, reply),
+                    event.host.fingerprint(text) if text is not None else None)

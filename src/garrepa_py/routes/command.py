@@ -21,18 +21,20 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from garrepa_py.config.settings import Settings
     from garrepa_py.event import ToolEvent
-    from garrepa_py.routes.bash_result import BashResult
+    from garrepa_py.hosts.host import CommandResult
     from garrepa_py.routes.verdict import HookContext
     from garrepa_py.structural.briefing import Structural
 
 def handle(event: ToolEvent, context: HookContext) -> Verdict:
     if not context.settings.commands.enabled:
         return passed("commands-off")
-    from garrepa_py.routes import bash_result
+    from garrepa_py.hosts.host import Pass
 
-    result = bash_result.take(event)
-    if isinstance(result, Verdict):
-        return result
+    result = event.host.command_result(event)
+    if result is None:
+        return passed("unknown-shape")  # a host without a shell tool
+    if isinstance(result, Pass):
+        return passed(result.reason)
     if result.size < context.settings.threshold("command"):
         return passed("under-threshold")
     from garrepa_py.routes.command_exact import exact_reason
@@ -41,12 +43,12 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
     if why is not None:
         return passed(why)
     source = result.source()
-    if isinstance(source, Verdict):
-        return source
+    if isinstance(source, Pass):
+        return passed(source.reason)
     return _digest(result, source, context)
 
 
-def _digest(bash: BashResult, source: str, context: HookContext) -> Verdict:
+def _digest(bash: CommandResult, source: str, context: HookContext) -> Verdict:
     from garrepa_py.config import budgets
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
@@ -100,9 +102,8 @@ def _claims(event: ToolEvent) -> bool:
 def quick_pass(event: ToolEvent, settings: Settings) -> str | None:
     if not settings.commands.enabled:
         return "commands-off"
-    from garrepa_py.routes.bash_result import small
-
-    return "under-threshold" if small(event, settings.threshold("command")) else None
+    return "under-threshold" if event.host.command_small(event, settings.threshold("command")) \
+        else None
 
 
 ROUTE = Route(

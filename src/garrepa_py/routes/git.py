@@ -1,8 +1,8 @@
 """The git route: a large `git diff`, `git log` or `git show` dump becomes a digest.
 
 The size is checked first (no digest for small outputs). The result is taken and given back as
-routes/bash_result.py takes any Bash result (Claude Code's saved file of a long output is the
-source; the reply keeps the Bash shape).
+the host takes any command result (hosts/*/bash.py: the whole output is the source; the reply
+keeps the host's shape).
 """
 
 from __future__ import annotations
@@ -16,17 +16,19 @@ if TYPE_CHECKING:
 
     from garrepa_py.config.settings import Settings
     from garrepa_py.event import ToolEvent
-    from garrepa_py.routes.bash_result import BashResult
+    from garrepa_py.hosts.host import CommandResult
     from garrepa_py.routes.git_command import GitDump
     from garrepa_py.routes.verdict import HookContext
 
 
 def handle(event: ToolEvent, context: HookContext) -> Verdict:
-    from garrepa_py.routes import bash_result
+    from garrepa_py.hosts.host import Pass
 
-    result = bash_result.take(event)
-    if isinstance(result, Verdict):
-        return result
+    result = event.host.command_result(event)
+    if result is None:
+        return passed("unknown-shape")  # a host without a shell tool
+    if isinstance(result, Pass):
+        return passed(result.reason)
     if result.size < context.settings.threshold("git"):
         return passed("under-threshold")
     from garrepa_py.routes.git_command import parse
@@ -35,8 +37,8 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
     if dump is None:
         return passed("not-a-git-dump")
     source = result.source()
-    if isinstance(source, Verdict):
-        return source
+    if isinstance(source, Pass):
+        return passed(source.reason)
     return _digest(dump, result, source, context)
 
 
@@ -63,7 +65,7 @@ def _compressor(dump: GitDump) -> Any:
     return compressors.git(file_command, commit_file_command)
 
 
-def _digest(dump: GitDump, bash: BashResult, source: str, context: HookContext) -> Verdict:
+def _digest(dump: GitDump, bash: CommandResult, source: str, context: HookContext) -> Verdict:
     from garrepa_py.engine import compressors
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
@@ -122,9 +124,8 @@ def is_git_dump(event: ToolEvent) -> bool:
 
 
 def quick_pass(event: ToolEvent, settings: Settings) -> str | None:
-    from garrepa_py.routes.bash_result import small
-
-    return "under-threshold" if small(event, settings.threshold("git")) else None
+    return "under-threshold" if event.host.command_small(event, settings.threshold("git")) \
+        else None
 
 
 ROUTE = Route(

@@ -74,8 +74,9 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
     for flag, value in (("--session", event.session), ("--agent", event.agent_id)):
         if value is not None and plain_id(value):
             wrapped += f" {flag} {value}"
-    reply = {"hookSpecificOutput": {"hookEventName": "PreToolUse",
-                                    "updatedInput": dict(tool_input, command=wrapped)}}
+    reply = event.host.rewrite_input(event, wrapped)
+    if reply is None:
+        return passed("host-cannot-rewrite")  # its permission behaviour was not measured
     return Verdict("compress", f"wrapped-{family}", reply)
 
 

@@ -1,8 +1,8 @@
 """The MCP route: a large MCP result becomes one briefing block; images stay where they are.
 
-The harness hands over Anthropic content blocks, a compact-JSON string (structuredContent), or,
-past its token cap, a string naming the file it saved the result to. The reply keeps that shape:
-blocks for blocks, a string for a string. Errors fire PostToolUseFailure and never reach here.
+The host hands over the result's text blocks (or its own saved file of a result past its cap)
+and puts the briefing back in its reply shape (hosts/*/mcp.py). Errors fire PostToolUseFailure
+and never reach here.
 """
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ if TYPE_CHECKING:
 
     from garrepa_py.config.settings import McpSettings, Settings
     from garrepa_py.event import ToolEvent
+    from garrepa_py.hosts.host import McpResult
     from garrepa_py.routes.verdict import HookContext
 
-MAX_SAVED_BYTES = 16 * 1024 * 1024
-IMAGE_POINTER = "[Image: source:"
 SENSITIVE_WORDS = frozenset({"secret", "secrets", "credential", "credentials", "password",
                              "passwords", "passwd", "token", "tokens", "apikey", "apikeys"})
 KEY_VERBS = frozenset({"get", "list", "create", "read", "fetch", "show", "rotate", "reveal",
@@ -74,22 +73,16 @@ def handle(event: ToolEvent, context: HookContext, route: str = "mcp",
            instruction: str | None = None) -> Verdict:
     """`route` and `instruction`: the MCP route's own, or a route serving some MCP tools with
     an instruction of its own (routes/figma.py)."""
-    tool = str(event.tool)
-    response = event.tool_response
-    from garrepa_py.routes.saved_output import mcp_notice_path
+    from garrepa_py.hosts.host import Pass
 
-    saved = mcp_notice_path(event, response) if isinstance(response, str) else None
-    if isinstance(response, str):
-        size = len(response)
-    elif isinstance(response, list) and all(isinstance(b, dict) for b in response):
-        if any(b.get("type") not in ("text", "image") for b in response):
-            return passed("unknown-block-type")
-        texts = [b["text"] for b in response if b.get("type") == "text"
-                 and isinstance(b.get("text"), str) and not b["text"].startswith(IMAGE_POINTER)]
-        size = sum(len(t) for t in texts)
-    else:
-        return passed("unknown-shape")
-    if saved is None and size < context.settings.threshold("mcp"):
+    tool = str(event.tool)
+    result = event.host.mcp_result(event)
+    if result is None:
+        return passed("unknown-shape")  # a host without MCP tools
+    if isinstance(result, Pass):
+        return passed(result.reason)
+    saved = result.saved()
+    if saved is None and result.size < context.settings.threshold("mcp"):
         return passed("under-threshold")
     # Only now, for a large result, the checks that need fnmatch and the secret guard.
     if excluded(tool, context.settings.mcp):
@@ -98,25 +91,15 @@ def handle(event: ToolEvent, context: HookContext, route: str = "mcp",
         return passed("sensitive-tool")
     if _names_secret_path(event.tool_input):
         return passed("secret-input")
-    if isinstance(response, str):
-        if saved is not None:
-            from garrepa_py import fs
-
-            try:
-                data = fs.read_bounded(saved, MAX_SAVED_BYTES, follow=False)
-            except fs.Refused as exc:
-                return passed(f"saved-file-{exc.reason}")  # never cut: the agent keeps it whole
-            except OSError:
-                return passed("saved-file-unreadable")
-            texts = [data.decode("utf-8", "replace")]
-        else:
-            texts = [response]
-    return _brief(tool, response, texts, saved, context, route, instruction or INSTRUCTION)
+    texts = result.texts()
+    if isinstance(texts, Pass):
+        return passed(texts.reason)
+    return _brief(tool, result, texts, saved, context, route, instruction or INSTRUCTION)
 
 
-def _brief(tool: str, response: Any, texts: list[str], saved: str | None,
+def _brief(tool: str, result: McpResult, texts: list[str], saved: str | None,
            context: HookContext, route: str, instruction: str) -> Verdict:
-    """`saved`: Claude Code's own file of the exact result, named as the exact original; the
+    """`saved`: the host's own file of the exact result, named as the exact original; the
     agent is pointed at garrepa's readable copy when that differs (one long JSON line)."""
     from garrepa_py.engine import compressors
     from garrepa_py.engine.brief import brief
@@ -131,29 +114,14 @@ def _brief(tool: str, response: Any, texts: list[str], saved: str | None,
             recovery = (f"[exact original: {saved} (saved by Claude Code) | Read it with "
                         "offset/limit for any part]")
         readable = compressors.json_readable(texts, (source, laid_out))  # laid out once
-    result = brief(BriefRequest(route, source, tool, compressors.json_blocks(texts),
-                                instruction=instruction, recovery=recovery, readable=readable,
-                                exact_copy=saved),
-                   context.config, context.project, context.deadline)
-    if result.decision != "compress":
-        return Verdict("pass", result.reason, chars_in=len(source), engine=result.notes)
-    output: Any
-    if isinstance(response, str):
-        output = result.text
-    else:
-        output = []
-        placed = False
-        for block in response:
-            is_text = block.get("type") == "text" and not str(block.get("text", "")).startswith(
-                IMAGE_POINTER)
-            if not is_text:
-                output.append(block)  # images and their pointers stay in place, untouched
-            elif not placed:
-                output.append({"type": "text", "text": result.text})
-                placed = True
-    reply = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
-    return Verdict("compress", "briefed", reply, chars_in=len(source),
-                   chars_out=len(result.text), engine=result.notes)
+    briefed = brief(BriefRequest(route, source, tool, compressors.json_blocks(texts),
+                                 instruction=instruction, recovery=recovery, readable=readable,
+                                 exact_copy=saved),
+                    context.config, context.project, context.deadline)
+    if briefed.decision != "compress":
+        return Verdict("pass", briefed.reason, chars_in=len(source), engine=briefed.notes)
+    return Verdict("compress", "briefed", result.reply(briefed.text), chars_in=len(source),
+                   chars_out=len(briefed.text), engine=briefed.notes)
 
 
 INSTRUCTION = ("Brief this tool result: what it says, every item with its id/key/number and URL, "
@@ -161,17 +129,7 @@ INSTRUCTION = ("Brief this tool result: what it says, every item with its id/key
 
 
 def quick_pass(event: ToolEvent, settings: Settings) -> str | None:
-    threshold = settings.threshold("mcp")
-    response = event.tool_response
-    if isinstance(response, str) and not response.startswith("Error: result (") \
-            and len(response) < threshold:
-        return "under-threshold"
-    if isinstance(response, list) and all(isinstance(b, dict) for b in response):
-        texts = [b.get("text") for b in response if b.get("type") == "text"]
-        if sum(len(t) for t in texts if isinstance(t, str)) < threshold and all(
-                b.get("type") in ("text", "image") for b in response):
-            return "under-threshold"
-    return None
+    return "under-threshold" if event.host.mcp_small(event, settings.threshold("mcp")) else None
 
 
 def is_mcp_result(event: ToolEvent) -> bool:

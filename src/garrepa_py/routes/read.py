@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from garrepa_py.config.settings import ReadSettings, Settings
     from garrepa_py.event import ToolEvent
+    from garrepa_py.hosts.host import Host, ReadWindow
     from garrepa_py.routes.verdict import HookContext
 
 MAX_READ_BYTES = 16 * 1024 * 1024
@@ -68,7 +69,7 @@ def quick_pass(event: ToolEvent, settings: Settings) -> str | None:
     if not is_documentation(path, settings.read):
         return "not-documentation"
     if event.post:
-        window = read_reply.Window.of(event.tool_response)
+        window = event.host.read_window(event)
         # from line 1 the file may be over Claude Code's cap (its error asks for this window):
         # handle() decides with the file's size
         if window is not None and len(window.content) <= _passes_up_to(
@@ -79,7 +80,7 @@ def quick_pass(event: ToolEvent, settings: Settings) -> str | None:
     return None
 
 
-def _small(tool_input: dict[str, Any], window: read_reply.Window) -> str:
+def _small(tool_input: dict[str, Any], window: ReadWindow) -> str:
     """Why a Read result under the threshold passes: the agent's own window, or a small file."""
     return "small-window" if _windowed(tool_input, window.first) else "under-threshold"
 
@@ -97,7 +98,7 @@ def _window_chars(settings: Settings) -> int:
     return max(settings.min_chars, budgets.READ_WINDOW_CHARS)
 
 
-def _passes_up_to(tool_input: dict[str, Any], window: read_reply.Window,
+def _passes_up_to(tool_input: dict[str, Any], window: ReadWindow,
                   settings: Settings, over_cap: bool) -> int:
     """A window the agent asked for passes whole up to the window threshold: following a map's
     range must return those lines, never the map again. A whole-file Read, up to min_chars;
@@ -170,9 +171,9 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
         return passed("not-a-file")
     if info.st_size <= threshold:
         return passed("under-threshold")
-    window: read_reply.Window | None = None
+    window: ReadWindow | None = None
     if event.post:
-        window = read_reply.Window.of(event.tool_response)
+        window = event.host.read_window(event)
         if window is None:
             return passed("unknown-shape")
         if len(window.content) <= _passes_up_to(tool_input, window, context.settings,
@@ -198,7 +199,7 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
         return passed("secret-path")
     if store.is_spill_path(path, context.project):
         return _spill_read(path)
-    return _map(tool_input, path, context, window)
+    return _map(tool_input, path, context, window, event.host)
 
 
 def _spill_read(path: str) -> Verdict:
@@ -210,7 +211,7 @@ def _spill_read(path: str) -> Verdict:
 
 
 def _map(tool_input: dict[str, Any], path: str, context: HookContext,
-         window: read_reply.Window | None) -> Verdict:
+         window: ReadWindow | None, host: Host) -> Verdict:
     from garrepa_py import fs
 
     try:
@@ -244,7 +245,7 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
         from garrepa_py.routes import read_log
 
         asked = _int(tool_input.get("limit")) is not None or (_int(tool_input.get("offset")) or 1) > 1
-        return read_log.handle(text, len(lines), path, label, detail, context, window, asked,
+        return read_log.handle(text, len(lines), path, label, detail, context, window, host, asked,
                                INSTRUCTION)
     sniffed = markup.sniff(text, path)
     if markup.extension_kind(path) is None and (found not in ("document", "text") or
@@ -259,7 +260,7 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
         if window is not None and not _same_lines(window, lines):
             return passed("changed-since-read")  # a map of lines the file no longer has
         return _map_window(tool_input, path, label, text, lines, sniffed.kind, context, window,
-                           recovery)
+                           host, recovery)
     result = brief(BriefRequest(kind.route, text, label, compressors.document(path, label, sniffed.kind),
                                 instruction=INSTRUCTION, recovery=recovery, combine=kind.combine,
                                 model_chars=kind.model_chars),
@@ -268,24 +269,22 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
         return Verdict("pass", result.reason, chars_in=len(text), engine=result.notes)
     if window is None:
         reason = read_reply.denied(result.text, len(lines), len(data))
-        from garrepa_py import baseline
-
         # denied before it ran: what the Read would have delivered, from the file itself
-        alone = baseline.read_error_chars(len(data)) if len(data) > READ_CAP_BYTES \
-            else baseline.numbered_chars(text)
-        return Verdict("compress", "mapped-deny", read_reply.deny_reply(reason),
+        alone = host.read_refused_chars(len(data)) if len(data) > READ_CAP_BYTES \
+            else host.read_chars(text)
+        return Verdict("compress", "mapped-deny", host.read_deny(reason),
                        chars_in=len(text), chars_out=len(reason),
                        engine=result.notes, baseline_chars=alone)
     count = _opening(window.lines, 1, context.settings.read.opening_lines)
     content = read_reply.narrowed(window, count, result.text, len(lines))
-    return Verdict("compress", "mapped-narrow", read_reply.post_reply(window, content),
+    return Verdict("compress", "mapped-narrow", host.read_reply(window, content),
                    chars_in=len(window.content), chars_out=len(content), engine=result.notes)
 
 
 SAME_LINE_CHARS = 2000  # a longer line may come back from Claude Code cut: not compared
 
 
-def _same_lines(window: read_reply.Window, lines: list[str]) -> bool:
+def _same_lines(window: ReadWindow, lines: list[str]) -> bool:
     """Whether the window Claude Code read is still the file's lines there: within the file,
     its first and last lines the file's own. The file can change between the Read and this
     hook (a formatter, another agent); a window map of the old lines would point past the
@@ -305,13 +304,12 @@ def _same_lines(window: read_reply.Window, lines: list[str]) -> bool:
 
 
 def _map_window(tool_input: dict[str, Any], path: str, label: str, text: str, lines: list[str],
-                markup_kind: str, context: HookContext, window: read_reply.Window | None,
-                recovery: str) -> Verdict:
+                markup_kind: str, context: HookContext, window: ReadWindow | None,
+                host: Host, recovery: str) -> Verdict:
     """A window over the window threshold: its opening lines and the map of its own sections
     and entries, every range inside it; never the whole document's map again. No model: its
     notes would be about the whole document. In deny mode the window is cut from the file as
     Claude Code would read it, and passes when it is under the threshold."""
-    from garrepa_py import baseline
     from garrepa_py.engine import compressors
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
@@ -338,13 +336,13 @@ def _map_window(tool_input: dict[str, Any], path: str, label: str, text: str, li
         return Verdict("pass", result.reason, chars_in=len(content), engine=result.notes)
     if window is None:
         reason = read_reply.denied(result.text, len(lines), len(content), first)
-        alone = baseline.numbered_chars(content, first)  # the window alone
-        return Verdict("compress", "mapped-window-deny", read_reply.deny_reply(reason),
+        alone = host.read_chars(content, first)  # the window alone
+        return Verdict("compress", "mapped-window-deny", host.read_deny(reason),
                        chars_in=len(content), chars_out=len(reason),
                        engine=result.notes, baseline_chars=alone)
     count = _opening(window.lines, 1, context.settings.read.opening_lines)
     reply = read_reply.narrowed(window, count, result.text, len(lines), whole_window=False)
-    return Verdict("compress", "mapped-window", read_reply.post_reply(window, reply),
+    return Verdict("compress", "mapped-window", host.read_reply(window, reply),
                    chars_in=len(content), chars_out=len(reply), engine=result.notes)
 
 

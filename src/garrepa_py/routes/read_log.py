@@ -12,18 +12,18 @@ route's digest is deterministic and quotes the failures verbatim.
 
 from __future__ import annotations
 
-from garrepa_py.routes import read_reply
 from garrepa_py.routes.verdict import Verdict
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from garrepa_py.hosts.host import Host, ReadWindow
     from garrepa_py.routes.verdict import HookContext
 
 DIGEST_SHARE = 4  # the digest replaces the log only when at most 1/DIGEST_SHARE of its size
 
 
 def handle(text: str, total_lines: int, path: str, label: str, family: str,
-           context: HookContext, window: read_reply.Window | None, asked_window: bool,
+           context: HookContext, window: ReadWindow | None, host: Host, asked_window: bool,
            instruction: str) -> Verdict:
     """The Read's verdict for `text`, a saved log of `family` (structural/saved_log.py);
     `asked_window`: the agent gave an offset or a limit (a part of the log is what it wants);
@@ -60,13 +60,11 @@ def handle(text: str, total_lines: int, path: str, label: str, family: str,
               "inside it are the file's own.]")
     content = f"{header}\n{result.text}\n{SECTION_NOTE}"
     if window is None:
-        from garrepa_py import baseline
-
-        alone = baseline.numbered_chars(text)  # what the Read would have given
-        return Verdict("compress", "saved-log-deny", read_reply.deny_reply(content),
+        alone = host.read_chars(text)  # what the Read would have given
+        return Verdict("compress", "saved-log-deny", host.read_deny(content),
                        chars_in=len(text), chars_out=len(content), engine=result.notes,
                        saved_log=family, baseline_chars=alone)
-    return Verdict("compress", "saved-log-digest", read_reply.post_reply(window, content),
+    return Verdict("compress", "saved-log-digest", host.read_reply(window, content),
                    chars_in=len(window.content), chars_out=len(content), engine=result.notes,
                    saved_log=family)
 

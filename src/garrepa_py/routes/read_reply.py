@@ -1,5 +1,5 @@
-"""The Read route's replies: what a mapped Read hands back, and in which channel (standard
-library only).
+"""The Read route's replies: the text a mapped Read hands back (standard library only); the
+host puts it in its Read result or its refusal (hosts/claude_code/read.py).
 
 Measured on Claude Code 2.1.328 and 2.1.332 (tests/e2e/test_claude_channels.py): text in
 `additionalContext` becomes a system-role message for the current models, with more authority
@@ -20,39 +20,12 @@ from garrepa_py.config import budgets
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from garrepa_py.hosts.host import ReadWindow
 
 MAP_CHARS = budgets.READ_REPLY_CHARS  # the map and its closing note, checked on the final text
 MAP_CUT = "[… the map was cut here to fit; every line is in the file itself]"
 SECTION_NOTE = ("garrepa: for any section, Read the same file with offset=<first line> and "
                 "limit=<line count> from the map above.")
-
-
-class Window:
-    """The part of the file Claude Code read, as its PostToolUse `tool_response` holds it."""
-
-    __slots__ = ("file", "content", "first", "lines")
-
-    def __init__(self, file: dict[str, Any], content: str, first: int) -> None:
-        self.file = file
-        self.content = content
-        self.first = first
-        self.lines = content.split("\n")
-
-    @classmethod
-    def of(cls, response: object) -> Window | None:
-        """The window of a Read result in the shape measured (B20, H09); None for any other."""
-        if not isinstance(response, dict) or response.get("type") != "text":
-            return None
-        file = response.get("file")
-        if not isinstance(file, dict) or not isinstance(file.get("filePath"), str):
-            return None
-        content, first = file.get("content"), file.get("startLine")
-        counts = (first, file.get("numLines"), file.get("totalLines"))
-        if not isinstance(content, str) or not isinstance(first, int) or not all(
-                isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts):
-            return None
-        return cls(file, content, max(first, 1))
 
 
 def capped(briefing: str, note: str) -> str:
@@ -73,7 +46,7 @@ def capped(briefing: str, note: str) -> str:
     return "\n".join([*kept, MAP_CUT, pointer, note])[:MAP_CHARS]
 
 
-def narrowed(window: Window, count: int, briefing: str, total_lines: int,
+def narrowed(window: ReadWindow, count: int, briefing: str, total_lines: int,
              whole_window: bool = True) -> str:
     """The new `file.content`: the window's first `count` lines, then the map (of the whole
     document, or with `whole_window` False of the window the agent asked for)."""
@@ -100,15 +73,6 @@ def _bounded(line: str) -> str:
             "more chars; Claude Code's Read cannot show a line in parts]")
 
 
-def post_reply(window: Window, content: str) -> dict[str, Any]:
-    """PostToolUse `updatedToolOutput` in the Read shape: Claude Code renders it as the Read's
-    own result, numbered from the window's first line."""
-    file = dict(window.file, content=content, numLines=content.count("\n") + 1,
-                startLine=window.first)
-    return {"hookSpecificOutput": {"hookEventName": "PostToolUse",
-                                   "updatedToolOutput": {"type": "text", "file": file}}}
-
-
 def denied(briefing: str, total_lines: int, size: int, first: int | None = None) -> str:
     """A deny reason that carries the map (it lands inside the Read's tool_result); `first`:
     the map is of the window from that line, `size` its chars."""
@@ -121,8 +85,3 @@ def denied(briefing: str, total_lines: int, size: int, first: int | None = None)
     return (f"garrepa: this document ({total_lines:,} lines) is {why}, so here is its map "
             "instead of the whole file; the line ranges in it are the file's own.\n"
             + capped(briefing, SECTION_NOTE))
-
-
-def deny_reply(reason: str) -> dict[str, Any]:
-    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
-                                   "permissionDecisionReason": reason}}

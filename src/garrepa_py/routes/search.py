@@ -17,7 +17,6 @@ from garrepa_py.routes.verdict import Verdict, passed
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
 
     from garrepa_py.config.settings import Settings
     from garrepa_py.event import ToolEvent
@@ -29,30 +28,6 @@ TOOLS = ("Grep", "Glob")
 
 def _int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _text_of(tool: str | None, response: Any) -> tuple[str, str] | None:
-    """(which field holds the result, its text): `content` for a Grep in content or count
-    mode, `filenames` (joined by newlines) for Glob and files_with_matches; None unless the
-    result has the shape Claude Code checks a reply against (measured: Grep needs mode,
-    numFiles, filenames and content; Glob filenames, numFiles, truncated, durationMs), or the
-    reply would be dropped silently, or rendered as "No files found"."""
-    if not isinstance(response, dict):
-        return None
-    names = response.get("filenames")
-    if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or \
-            not _int(response.get("numFiles")):
-        return None
-    if tool == "Glob":
-        if not isinstance(response.get("truncated"), bool) or not names:
-            return None
-        return "filenames", "\n".join(names)
-    mode, content = response.get("mode"), response.get("content")
-    if mode in ("content", "count") and isinstance(content, str) and content:
-        return "content", content
-    if mode == "files_with_matches" and names:
-        return "filenames", "\n".join(names)
-    return None
 
 
 def recovery_or_secret(event: ToolEvent, source: str) -> str | None:
@@ -103,10 +78,10 @@ def _hint(event: ToolEvent) -> str:
 def handle(event: ToolEvent, context: HookContext) -> Verdict:
     if not context.settings.search.enabled:
         return passed("search-off")
-    taken = _text_of(event.tool, event.tool_response)
+    taken = event.host.search_result(event)
     if taken is None:
         return passed("unknown-shape")
-    field, source = taken
+    source = taken.text
     if len(source) < context.settings.threshold("search"):
         return passed("under-threshold")
     why = recovery_or_secret(event, source) or _prints_whole(event)
@@ -129,37 +104,9 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
                    context.config, context.project, context.deadline)
     if result.decision != "compress":
         return Verdict("pass", result.reason, chars_in=len(source), engine=result.notes)
-    output = _replaced(event.tool_response, field, result.text)
-    reply = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
     return Verdict("compress", f"digested-{event.tool.lower() if event.tool else 'search'}",
-                   reply, chars_in=len(source), chars_out=len(result.text), engine=result.notes)
-
-
-def _replaced(response: dict[str, Any], field: str, text: str) -> dict[str, Any]:
-    """The tool's own shape with the digest in it, and the counts Claude Code renders set to
-    what they say of the digest (measured: Grep's "Found N files" header is `numFiles`, its
-    pagination footer `appliedLimit`, Glob's "Showing N of M" note `truncated`): nothing it
-    prints about the replacement is untrue. What the tool itself cut (Grep's limit, Glob's 100
-    files) is said in the digest's last line instead."""
-    output = {k: v for k, v in response.items() if k != "appliedLimit"}
-    limit = response.get("appliedLimit")
-    total = response.get("totalMatches")
-    if _int(limit):
-        text += (f"\n[garrepa: Claude Code's Grep had already cut this result to {limit:,} "
-                 "entries (head_limit): the rest is not in it]")
-    elif response.get("truncated") is True and _int(total):
-        text += (f"\n[garrepa: Claude Code's Glob returned {len(response['filenames']):,} of "
-                 f"{total:,} matching files: narrow the pattern or path to see the rest]")
-    if field == "content":
-        output["content"] = text
-        if "numLines" in output:
-            output["numLines"] = text.count("\n") + 1
-    else:
-        output["filenames"] = text.split("\n")
-        output["numFiles"] = len(output["filenames"])
-        if "truncated" in output:
-            output["truncated"] = False
-    return output
+                   taken.reply(result.text), chars_in=len(source), chars_out=len(result.text),
+                   engine=result.notes)
 
 
 def _claims(event: ToolEvent) -> bool:
@@ -169,8 +116,8 @@ def _claims(event: ToolEvent) -> bool:
 def quick_pass(event: ToolEvent, settings: Settings) -> str | None:
     if not settings.search.enabled:
         return "search-off"
-    taken = _text_of(event.tool, event.tool_response)
-    if taken is not None and len(taken[1]) < settings.threshold("search"):
+    taken = event.host.search_result(event)
+    if taken is not None and len(taken.text) < settings.threshold("search"):
         return "under-threshold"
     return None
 

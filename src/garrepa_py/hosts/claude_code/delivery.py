@@ -332,11 +332,6 @@ def reply_delivered(event: Mapping[str, Any], reply: Mapping[str, Any]) -> int |
     return None
 
 
-# Proof of arrival: a fingerprint of a replacement's first and last 64 chars (crc32 each, never
-# the text), matched against the tool_result Claude Code recorded for the same tool_use_id.
-PROBE = 64
-
-
 def replacement_text(reply: Mapping[str, Any]) -> str | None:
     """The text of garrepa's replacement as the model would read it (before numbering)."""
     specific = reply.get("hookSpecificOutput")
@@ -356,40 +351,8 @@ def replacement_text(reply: Mapping[str, Any]) -> str | None:
     return mcp_text(output)
 
 
-def _crc(text: str) -> str:
-    import zlib
-
-    return f"{zlib.crc32(text.encode('utf-8', 'surrogatepass')):08x}"
-
-
 def fingerprint(text: str) -> str:
-    """16 hex digits: the crc32 of the text's first and of its last 64 chars (trailing
-    whitespace dropped)."""
-    body = text.rstrip()
-    return _crc(body[:PROBE]) + _crc(body[-PROBE:])
+    """The replacement's fingerprint (hosts/arrival.py), by which `report` finds it again."""
+    from garrepa_py.hosts.arrival import fingerprint
 
-
-def model_text(content: object, tool: str | None) -> str | None:
-    """A transcript tool_result's content as plain text, Read's `N\\t` numbering removed."""
-    text = mcp_text(content)
-    if text is None:
-        return None
-    if tool == "Read" and not text.startswith(READ_DENIED):
-        import re
-
-        text = re.sub(r"(?m)^ *\d+\t", "", text)
-    return text
-
-
-def arrived(print_: str, content: object, tool: str | None) -> bool:
-    """Whether the tool_result `content` carries the replacement of fingerprint `print_`: its
-    head and tail match, or (a replacement Claude Code persisted again) the notice's preview
-    starts with the replacement's head."""
-    text = model_text(content, tool)
-    if text is None or len(print_) != 16:
-        return False
-    if text.startswith(NOTICE_OPEN):
-        marker = text.find("):\n", text.find("Preview ("))
-        shown = text[marker + 3:] if marker >= 0 else ""
-        return _crc(shown[:PROBE]) == print_[:8]
-    return fingerprint(text) == print_
+    return fingerprint(text)

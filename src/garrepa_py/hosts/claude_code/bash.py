@@ -1,4 +1,4 @@
-"""A Bash result as the routes that rewrite one (git, command) take it and give it back.
+"""Claude Code's Bash result, as the routes that rewrite one (git, command) take it and give it back.
 
 Output over Claude Code's inline limit reaches the hook cut, with `persistedOutputPath` naming
 the full text: that file is the source (accepted only in this session's own tool-results
@@ -9,7 +9,7 @@ harness accepts (measured: stdout, stderr and interrupted are required, B01/H06/
 
 from __future__ import annotations
 
-from garrepa_py.routes.verdict import Verdict, passed
+from garrepa_py.hosts.host import Pass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class BashResult:
         self.persisted = persisted  # Claude Code's file of the whole output, when it cut it
         self.size = size  # the whole output's size, in chars
 
-    def source(self) -> str | Verdict:
+    def source(self) -> str | Pass:
         """The whole output: stdout, or the file Claude Code saved it to (bounded, never a
         silent cut: past the bound Claude Code's own wrapper keeps it all)."""
         if self.persisted is None:
@@ -40,9 +40,9 @@ class BashResult:
         try:
             data = fs.read_bounded(self.persisted, MAX_SOURCE_BYTES, follow=False)
         except fs.Refused as exc:
-            return passed(f"persisted-output-{exc.reason}")
+            return Pass(f"persisted-output-{exc.reason}")
         except OSError:
-            return passed("persisted-output-unreadable")
+            return Pass("persisted-output-unreadable")
         return data.decode("utf-8", "replace")
 
     def reply(self, text: str) -> dict[str, Any]:
@@ -54,29 +54,29 @@ class BashResult:
                                        "updatedToolOutput": output}}
 
 
-def take(event: ToolEvent) -> BashResult | Verdict:
+def take(event: ToolEvent) -> BashResult | Pass:
     """The result, or the reason to pass it untouched (a shape we do not know, an interrupted
     or background command, an image, a saved-output path outside this session's folder)."""
     tool_input, response = event.tool_input, event.tool_response
     if tool_input is None or not isinstance(response, dict):
-        return passed("unknown-shape")
+        return Pass("unknown-shape")
     command = tool_input.get("command")
     stdout = response.get("stdout")
     if not isinstance(command, str) or not isinstance(stdout, str):
-        return passed("unknown-shape")
+        return Pass("unknown-shape")
     if response.get("interrupted") or response.get("isImage"):
-        return passed("interrupted-or-image")
+        return Pass("interrupted-or-image")
     if response.get("backgroundTaskId") or tool_input.get("run_in_background"):
-        return passed("background-task")
+        return Pass("background-task")
     persisted = response.get("persistedOutputPath")
     if persisted is not None:
-        from garrepa_py.routes.saved_output import accepted_path
+        from garrepa_py.hosts.claude_code.saved_output import accepted_path
 
         if accepted_path(event, persisted) is None:
-            return passed("persisted-path-refused")
+            return Pass("persisted-path-refused")
     size = response.get("persistedOutputSize") if persisted else len(stdout)
     if not isinstance(size, int):
-        return passed("unknown-shape")
+        return Pass("unknown-shape")
     return BashResult(command, response, persisted if isinstance(persisted, str) else None, size)
 
 

@@ -1,4 +1,5 @@
-"""Claude Code's delivery rules (baseline.py) against the numbers measured on 2.1.328/2.1.332.
+"""Claude Code's delivery rules (hosts/claude_code/delivery.py) against the numbers measured on
+2.1.328/2.1.332.
 
 Expected texts are written out here from the measured templates (claude-code-hooks-measured.md
 §1, §6 and the binary's strings), not computed by the module under test.
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from garrepa_py import baseline
+from garrepa_py.hosts.claude_code import delivery as baseline
 
 SAVED = "/home/u/.claude/projects/-p/0d1e.../tool-results/toolu_01ABC.txt"
 LINE = "x" * 99 + "\n"  # 100-char lines: the 2,000-char preview ends on a line boundary
@@ -152,21 +153,3 @@ def test_a_read_denied_before_it_ran_delivers_the_hook_error() -> None:
     assert baseline.reply_delivered({"tool_name": "Read"}, reply) == len(
         "PreToolUse:Read hook error: DOC MAP")
     assert baseline.event_baseline({"hook_event_name": "PreToolUse", "tool_name": "Read"}) is None
-
-
-def test_the_fingerprint_finds_a_replacement_and_not_the_original() -> None:
-    digest = "[garrepa briefing | git | git log -p]\n" + "commit abc\n" * 300 + "[exact: s1]"
-    reply = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": {
-        "stdout": digest, "stderr": "", "interrupted": False}}}
-    text = baseline.replacement_text(reply)
-    assert text == digest
-    fp = baseline.fingerprint(digest)
-    assert len(fp) == 16 and "commit" not in fp
-    assert baseline.arrived(fp, digest, "Bash")
-    assert not baseline.arrived(fp, "commit abc\n" * 3000, "Bash")  # the original kept
-    persisted = notice("48.8KB", SAVED, digest[:1990], more=True)  # a digest persisted again
-    assert baseline.arrived(fp, persisted, "Bash")
-    numbered = "\n".join(f"{n}\t{line}" for n, line in enumerate(digest.split("\n"), 1))
-    assert baseline.arrived(fp, numbered, "Read")
-    assert baseline.arrived(fp, [{"type": "text", "text": digest}], "mcp__x__y")
-    assert not baseline.arrived(fp, [{"type": "text", "text": digest + " edited"}], "mcp__x__y")

@@ -1,0 +1,75 @@
+"""Codex's shell result (tool_name "Bash", `tool_input {"command"}`, `tool_response` the output as
+one string) as the command and git routes take it and give it back.
+
+Codex cuts a long output to about 10,100 chars of head and tail BEFORE the PostToolUse hook
+sees it (measured, 0.171.0: `seq 1 50000`, 288,894 chars, arrived as 10,107; the text starts
+`Warning: truncated output (original token count: N)`). A digest of that cut would claim to
+account for an output it never saw, so a cut output passes (`host-output-cut`) unless the whole
+output was captured before Codex cut it: `full_output`.
+"""
+
+from __future__ import annotations
+
+from garrepa_py.hosts.host import Pass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from garrepa_py.event import ToolEvent
+
+CUT_MARK = "Warning: truncated output"  # how Codex's head-and-tail cut begins
+
+
+def full_output(event: ToolEvent) -> str | None:
+    """The command's WHOLE output, captured before Codex cut it, or None.
+
+    The capture is a PreToolUse rewrite that tees the command's output into a private spill
+    keyed by the call's session and tool_use_id (hosts/codex/capture.py, capture_store.py); it
+    is used only when whole and in agreement with what Codex showed the hook (stdout alone:
+    a call whose stderr carried anything gets None)."""
+    from garrepa_py.hosts.codex import capture_store
+
+    directory = capture_store.capture_dir()
+    return capture_store.full_output(directory, event.session, event.tool_use_id,
+                                     event.tool_response)
+
+
+def is_cut(text: str) -> bool:
+    return text.startswith(CUT_MARK)
+
+
+class CodexCommand:
+    __slots__ = ("command", "text", "size")
+
+    def __init__(self, command: str, text: str) -> None:
+        self.command = command
+        self.text = text  # the whole output (Codex's own text when it did not cut it)
+        self.size = len(text)
+
+    def source(self) -> str | Pass:
+        return self.text
+
+    def reply(self, text: str) -> dict[str, Any]:
+        from garrepa_py.hosts.codex.delivery import block
+
+        return block(text)
+
+
+def take(event: ToolEvent) -> CodexCommand | Pass:
+    command, response = event.input_text("command"), event.tool_response
+    if command is None or not isinstance(response, str):
+        return Pass("unknown-shape")
+    full = full_output(event)
+    if full is not None:
+        return CodexCommand(command, full)
+    if is_cut(response):
+        return Pass("host-output-cut")  # never a digest of a cut text
+    return CodexCommand(command, response)
+
+
+def small(event: ToolEvent, threshold: int) -> bool:
+    """Under the threshold and whole, from the event alone (a cut output never is: the
+    handler says why it passes)."""
+    response = event.tool_response
+    return isinstance(response, str) and not is_cut(response) and len(response) < threshold

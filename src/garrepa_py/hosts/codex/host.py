@@ -1,0 +1,69 @@
+"""Codex CLI as a host (measured against 0.171.0: docs/codex-hooks-measured.md).
+
+Its tool shapes: bash.py (the shell tool, reported as "Bash"; its output already cut by Codex)
+and mcp.py; delivery.py says what Codex alone delivers and renders garrepa's reply as
+`{"decision":"block","reason":TEXT}`. Codex has no Read, Grep or Glob tool: those shapes are
+None and their routes pass. Not here yet: the PreToolUse capture of the whole output (capture.py,
+its own branch), the install into .codex/hooks.json and the session files for arrival
+(install.py, sessions.py).
+"""
+
+from __future__ import annotations
+
+from garrepa_py.hosts.host import Host
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from garrepa_py.event import ToolEvent
+    from garrepa_py.hosts.codex.bash import CodexCommand
+    from garrepa_py.hosts.codex.mcp import CodexMcp
+    from garrepa_py.hosts.host import Pass
+
+
+class Codex(Host):
+    name = "codex"
+
+    def response_chars(self, event: ToolEvent) -> int | None:
+        from garrepa_py.hosts.codex.delivery import response_chars
+
+        return response_chars(event.tool_response)
+
+    def command_result(self, event: ToolEvent) -> CodexCommand | Pass:
+        from garrepa_py.hosts.codex import bash
+
+        return bash.take(event)
+
+    def command_small(self, event: ToolEvent, threshold: int) -> bool:
+        from garrepa_py.hosts.codex import bash
+
+        return bash.small(event, threshold)
+
+    def mcp_result(self, event: ToolEvent) -> CodexMcp | Pass:
+        from garrepa_py.hosts.codex import mcp
+
+        return mcp.take(event)
+
+    def mcp_small(self, event: ToolEvent, threshold: int) -> bool:
+        from garrepa_py.hosts.codex import mcp
+
+        return mcp.small(event, threshold)
+
+    def event_baseline(self, event: ToolEvent) -> int | None:
+        from garrepa_py.hosts.codex import delivery
+
+        return delivery.event_baseline(event.raw)
+
+    def reply_delivered(self, event: ToolEvent, reply: dict[str, Any]) -> int | None:
+        from garrepa_py.hosts.codex import delivery
+
+        return delivery.reply_delivered(reply)
+
+    def replacement_text(self, reply: dict[str, Any]) -> str | None:
+        from garrepa_py.hosts.codex import delivery
+
+        return delivery.replacement_text(reply)
+
+
+HOST = Codex()
