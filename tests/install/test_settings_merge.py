@@ -256,3 +256,22 @@ def test_an_install_whose_read_handlers_are_before_the_read_is_an_upgrade_due() 
     assert ours_in(upgraded, "PostToolUse", "Read") == [slot.handler(30) for slot in READ_SLOTS]
     assert has_all_entries(upgraded, 30) == []
     assert remove_entries(upgraded) == remove_entries(older) == {}
+
+
+def test_a_users_empty_group_survives_uninstall_when_ours_empties_an_equal_one() -> None:
+    """Found by the Codex install's property test: removing our emptied group by equality
+    dropped the user's own empty group with the same matcher, listed before ours."""
+    installed = add_entries({}, 30)
+    users_empty = {"matcher": SLOTS[0].matcher, "hooks": []}
+    installed["hooks"][SLOTS[0].event].insert(0, copy.deepcopy(users_empty))
+    removed = remove_entries(installed)
+    assert removed["hooks"][SLOTS[0].event] == [users_empty]
+
+
+def test_a_users_empty_group_survives_a_slot_moving_away() -> None:
+    installed = add_entries({}, 30)
+    users_empty = {"matcher": SLOTS[0].matcher, "hooks": []}
+    installed["hooks"][SLOTS[0].event].insert(0, copy.deepcopy(users_empty))
+    others = tuple(s for s in SLOTS if (s.event, s.matcher) != (SLOTS[0].event, SLOTS[0].matcher))
+    moved = add_entries(installed, 30, slots=others)
+    assert users_empty in moved["hooks"][SLOTS[0].event]

@@ -120,8 +120,8 @@ def add_entries(settings: dict[str, Any], timeout: int, slots: tuple[Slot, ...] 
                     filled.add(slot)
                 else:
                     del handlers[index]  # a duplicate, or a rule or placement no longer used
-            if not handlers:
-                hooks[event].remove(group)
+            if not handlers:  # by identity: a user's equal empty group stays
+                hooks[event][:] = [g for g in hooks[event] if g is not group]
                 if not hooks[event] and not any(slot.event == event for slot in slots):
                     del hooks[event]  # emptied by us (the Read handlers moved to PostToolUse)
 
@@ -158,8 +158,8 @@ def remove_entries(settings: dict[str, Any]) -> dict[str, Any]:
                 continue
             handlers[:] = [h for h in handlers if not is_ours(h)]
             removed_any = True
-            if not handlers:
-                groups.remove(group)
+            if not handlers:  # by identity: a user's equal empty group stays
+                groups[:] = [g for g in groups if g is not group]
         if removed_any and not groups:
             del hooks[event]
     if not hooks and "hooks" in settings and settings["hooks"] != {}:
