@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from garrepa_py.routes.git import _compressor
-from garrepa_py.routes.git_command import parse
+from garrepa_py.shell.git_command import parse
 from garrepa_py.structural.git_digest import BUDGET, LIST_BUDGET, digest_log
 from garrepa_py.structural.git_rank import priority
 

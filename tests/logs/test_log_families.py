@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from garrepa_py.routes import log_command
+from garrepa_py.shell import log_command
 from garrepa_py.structural import logs
 
 

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from garrepa_py import fastjson
 from garrepa_py.engine import validate
 from garrepa_py.event import ToolEvent
-from garrepa_py.routes import git_command, saved_output
+from garrepa_py.routes import saved_output
+from garrepa_py.shell import git_command
 from garrepa_py.structural import document, generic, git_digest, handles, json_digest, mcp_result
 
 from ..conftest import run_hook, session_fields

@@ -56,7 +56,7 @@ class Digest:
 
 
 
-# The one place a family maps to its parser. A command names its family (routes/log_command.py);
+# The one place a family maps to its parser. A command names its family (shell/log_command.py);
 # for the rest the log is recognised by the first of SNIFFED whose test matches.
 PARSERS: dict[str, Callable[[list[str]], Parsed]] = {
     "pytest": log_python.pytest, "mypy": log_python.mypy, "ruff": log_python.ruff,

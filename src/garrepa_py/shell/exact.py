@@ -9,7 +9,7 @@ passes exactly, so a new way to print a file is exact without anyone thinking of
 list, every stage of every part is judged by what it prints, and any one that can print one
 file's bytes or a secret makes the whole command exact: a `cat`/`head`/`tail`/`sed -n` of a file
 that is not a log, a `sort`/`uniq` given a file, a search that prints every line (read by each
-tool's own option rules, GNU grep's and ugrep's both: routes/grep_family.py), a fetch of a
+tool's own option rules, GNU grep's and ugrep's both: shell/grep_family.py), a fetch of a
 `file:` URL however spelled (`FILE:`, `{file,x}://`, a `-K` config), a command run inside a
 container or pod (`docker exec`, `kubectl cp`), a secret's dump (`kubectl get secret`, `aws
 secretsmanager`, `terraform output`). Found by attacks on the route
@@ -31,7 +31,7 @@ PRODUCERS = frozenset({
 # what may follow a producer in a pipeline, reading its output
 FILTERS = frozenset({"grep", "egrep", "fgrep", "rg", "sort", "uniq", "head", "tail", "wc",
                      "tr", "column", "cat"})
-GREPS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack"})  # routes/grep_family.py
+GREPS = frozenset({"grep", "egrep", "fgrep", "rg", "ag", "ack"})  # shell/grep_family.py
 SORTERS = frozenset({"sort", "uniq", "column"})
 # a word whose value is known only when it runs cannot make these print a file's bytes
 BLIND = frozenset({"ls", "tree", "du", "ps", "lsof", "netstat", "wc", "tr"})
@@ -77,7 +77,7 @@ def is_log(path: str) -> bool:
 def program(stage: list[str]) -> tuple[str, list[str]] | None:
     """A stage's program (its base name) and arguments, assignments and redirections left
     out; None for an empty stage."""
-    from garrepa_py.routes import shell_words
+    from garrepa_py.shell import tokenizer
 
     words: list[str] = []
     skip = False
@@ -85,12 +85,12 @@ def program(stage: list[str]) -> tuple[str, list[str]] | None:
         if skip:
             skip = False
             continue
-        if shell_words.is_redirection(word):
+        if tokenizer.is_redirection(word):
             skip = True  # its target word follows (fd duplications carry theirs: no target)
             if "&" in word and word[-1:].isdigit() or word.endswith("&-"):
                 skip = False
             continue
-        if not words and shell_words.is_assignment(_plain(word)):
+        if not words and tokenizer.is_assignment(_plain(word)):
             continue
         words.append(word)
     return (words[0].rsplit("/", 1)[-1], words[1:]) if words else None
@@ -182,9 +182,9 @@ def _leaves_out(word: str, before: str) -> bool:
 
 def exact_reason(command: str, settings: Settings) -> str | None:
     """Why this command's output must reach the agent exactly as it is, or None."""
-    from garrepa_py.routes import shell_words
+    from garrepa_py.shell import tokenizer
 
-    stages = shell_words.stages(command)
+    stages = tokenizer.stages(command)
     if stages is None:
         return "command-not-understood"
     if _excluded(command, stages, settings.commands.exclude):
@@ -197,13 +197,13 @@ def exact_reason(command: str, settings: Settings) -> str | None:
 
     if any(secret_path(word) for word in words if not word.startswith("-")):
         return "secret-path"  # a secret's name anywhere, a log's suffix or not
-    parts = shell_words.joined_stages(command)
+    parts = tokenizer.joined_stages(command)
     if parts is None:
         return "command-not-understood"
     runs = _runs(parts)
     if runs is None:
         return "not-a-listed-command"
-    reads = shell_words.file_reads(command)
+    reads = tokenizer.file_reads(command)
     if reads is None:
         return "command-not-understood"
     if any(not is_log(path) for path in reads):
@@ -215,34 +215,34 @@ def _runs(parts: list[tuple[str | None, list[str]]]) -> list[tuple[bool, str, li
     """Each stage's (whether it reads the stage before it, program, arguments), when every
     part of the list starts with a producer (or a `cd`) and each stage after a `|` is a filter;
     None otherwise."""
-    from garrepa_py.routes import shell_words
+    from garrepa_py.shell import tokenizer
 
     runs: list[tuple[bool, str, list[str]]] = []
     for operator, stage in parts:
         found = program(stage)
-        if found is None or found[0] == "cd" and operator != shell_words.PIPE:
+        if found is None or found[0] == "cd" and operator != tokenizer.PIPE:
             continue
         name, arguments = found
-        if name not in (FILTERS if operator == shell_words.PIPE else PRODUCERS):
+        if name not in (FILTERS if operator == tokenizer.PIPE else PRODUCERS):
             return None
-        piped = operator == shell_words.PIPE and not any(
-            shell_words.is_redirection(word) and word.endswith("<") for word in stage)
+        piped = operator == tokenizer.PIPE and not any(
+            tokenizer.is_redirection(word) and word.endswith("<") for word in stage)
         runs.append((piped, name, arguments))
     return runs or None
 
 
 def _plain(word: str) -> str:
-    """A word of `joined_stages` without its mark (shell_words.VARIABLE, GLOB)."""
+    """A word of `joined_stages` without its mark (tokenizer.VARIABLE, GLOB)."""
     return word[1:] if word[:1] in ("\x01", "\x02") else word
 
 
 def _runs_reason(runs: list[tuple[bool, str, list[str]]]) -> str | None:
     """Every stage of every part by its own rules: any one that prints a file whole, a
     container's file or a secret makes the whole command exact."""
-    from garrepa_py.routes import shell_words
+    from garrepa_py.shell import tokenizer
 
     for piped, name, arguments in runs:
-        if name not in BLIND and any(a.startswith(shell_words.VARIABLE) for a in arguments):
+        if name not in BLIND and any(a.startswith(tokenizer.VARIABLE) for a in arguments):
             return "variable-argument"  # `grep "$P" F`, `curl $URL`: known only when it runs
         if not piped and _prints_what_it_is_asked(name, [_plain(a) for a in arguments]):
             return "inner-command-or-secret"
@@ -255,7 +255,7 @@ def _prints_a_file(name: str, arguments: list[str], piped: bool) -> bool:
     """A search that prints every line (a filter after a pipe, `| grep -v x`, prints no file),
     a sort given a file, a `find -exec` or `fd -x` running anything but a lister or a search
     that prints no file whole."""
-    from garrepa_py.routes.grep_family import prints_whole
+    from garrepa_py.shell.grep_family import prints_whole
 
     if name in GREPS:
         return prints_whole(name, arguments, piped)

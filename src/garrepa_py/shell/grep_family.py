@@ -10,7 +10,7 @@ joined by `=` or the next word. A search prints a file whole when it reads files
 recursive walk, or a stdin that is not the previous stage's output) and its lines are not only
 counted or named (`-c`, `-l`, `-L`, `-q`), and any of: an option that prints every line (`-v`,
 `--passthru`, `--any-line`, `-z`), a pattern file (`-f`: its content is not known), a large
-context (`-C 100`), a pattern that may match the empty string (routes/regex_empty.py), an
+context (`-C 100`), a pattern that may match the empty string (shell/regex_empty.py), an
 option this table does not know. Doubt is a whole print: it keeps the output exact.
 """
 
@@ -145,7 +145,7 @@ ACK = Family(
 FAMILIES = {"grep": GREP, "egrep": GREP, "fgrep": GREP, "rg": RG, "ag": AG, "ack": ACK}
 
 
-_VARIABLE, _GLOB = "\x01", "\x02"  # shell_words.VARIABLE, GLOB: no import on this path
+_VARIABLE, _GLOB = "\x01", "\x02"  # tokenizer.VARIABLE, GLOB: no import on this path
 _MARKS = (_VARIABLE, _GLOB)
 
 
@@ -178,7 +178,7 @@ def prints_whole(name: str, arguments: list[str], piped: bool) -> bool:
     for option, value in options:
         if option in family.context and not (value.isdigit() and int(value) < CONTEXT_LIMIT):
             return True
-    from garrepa_py.routes.regex_empty import never_empty
+    from garrepa_py.shell.regex_empty import never_empty
 
     fixed = bool(names & family.fixed) and not names & family.regex or name == "fgrep"
     return not all(pattern[:1] not in _MARKS and never_empty(pattern, fixed=fixed)
@@ -194,7 +194,7 @@ def _parse(family: Family, arguments: list[str]) -> tuple[list[tuple[str, str]],
         word = arguments[index]
         index += 1
         mark = word[:1] if word[:1] in _MARKS else ""
-        if mark:  # a `$NAME` or an unquoted glob (shell_words.joined_stages): read as written,
+        if mark:  # a `$NAME` or an unquoted glob (tokenizer.joined_stages): read as written,
             word = word[1:]  # its values marked, so no pattern is proved from it
             if mark == _VARIABLE or word.startswith("-") and not (
                     word.startswith("--") and "=" in word):  # `--include=*.py` is one option

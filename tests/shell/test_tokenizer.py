@@ -1,4 +1,4 @@
-"""The shared shell tokenizer (routes/shell_words.py): what it reads, what it refuses, and which
+"""The shared shell tokenizer (shell/tokenizer.py): what it reads, what it refuses, and which
 files a command prints exactly — checked against a real bash where the shell decides."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from garrepa_py.routes import shell_words
-from garrepa_py.routes.shell_words import (
+from garrepa_py.shell import tokenizer
+from garrepa_py.shell.tokenizer import (
     AND,
     SimpleCommand,
     file_reads,
@@ -217,8 +217,8 @@ def test_file_reads_is_linear_in_the_command_length() -> None:
 
 
 def test_the_module_keeps_its_public_api_small() -> None:
-    public = {name for name in vars(shell_words) if not name.startswith("_")
-              and callable(getattr(shell_words, name)) and getattr(shell_words, name).__module__
-              == shell_words.__name__}
+    public = {name for name in vars(tokenizer) if not name.startswith("_")
+              and callable(getattr(tokenizer, name)) and getattr(tokenizer, name).__module__
+              == tokenizer.__name__}
     assert public == {"words", "is_assignment", "is_redirection", "simple_command",
                       "SimpleCommand", "stages", "joined_stages", "file_reads"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from garrepa_py.routes.git_command import parse
+from garrepa_py.shell.git_command import parse
 
 
 @pytest.mark.parametrize("command, subcommand, global_args, args, cd", [

@@ -1,7 +1,7 @@
 """Is this Bash command exactly one read-only `git diff`, `git log`, `git show` or `git blame`?
 
 Claude Code's `if: "Bash(git *)"` fires for any compound command with a git part, so the hook
-re-parses the command with the shared shell tokenizer (routes/shell_words.py simple_command:
+re-parses the command with the shared shell tokenizer (shell/tokenizer.py simple_command:
 whatever it does not understand with certainty is no) and says yes only for a single read-only
 dump, optionally after `cd DIR &&` and `VAR=value` assignments, with `-C DIR`, `--no-pager`,
 `-c key=value` and friends. Anything else — writes, pipes, redirections, command substitution,
@@ -10,7 +10,7 @@ dump, optionally after `cd DIR &&` and `VAR=value` assignments, with `-C DIR`, `
 
 from __future__ import annotations
 
-from garrepa_py.routes import shell_words
+from garrepa_py.shell import tokenizer
 
 DUMP_COMMANDS = ("diff", "log", "show", "blame")
 GLOBAL_WITH_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace",
@@ -66,7 +66,7 @@ def parse(command: str, check_paths: bool = True) -> GitDump | None:
     """The dump, or None. `check_paths=False` (the route's claim, decided for every Bash result
     the hook sees) leaves out the secret-path check and its import; the route's handler checks
     again with it before anything is read."""
-    simple = shell_words.simple_command(command)
+    simple = tokenizer.simple_command(command)
     if simple is None or simple.sourced is not None:
         return None
     cd, tokens = simple.cd, simple.argv

@@ -1,4 +1,4 @@
-"""routes/grep_family.py: a grep-like stage read by the tool's own option rules, GNU grep's and
+"""shell/grep_family.py: a grep-like stage read by the tool's own option rules, GNU grep's and
 ugrep's both for `grep`; whether it may print every line of a file."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import shlex
 
 import pytest
 
-from garrepa_py.routes.grep_family import prints_whole
+from garrepa_py.shell.grep_family import prints_whole
 
-GLOB, VARIABLE = "\x02", "\x01"  # shell_words.GLOB, VARIABLE: marks joined_stages puts on words
+GLOB, VARIABLE = "\x02", "\x01"  # tokenizer.GLOB, VARIABLE: marks joined_stages puts on words
 
 
 @pytest.mark.parametrize("argv", [

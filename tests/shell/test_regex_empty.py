@@ -1,4 +1,4 @@
-"""routes/regex_empty.py: a pattern is proved never to match the empty string only when no
+"""shell/regex_empty.py: a pattern is proved never to match the empty string only when no
 dialect (GNU BRE, GNU ERE, PCRE, ugrep's ERE, Rust regex) lets it, checked against the real
 GNU grep of this machine as the oracle."""
 
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from garrepa_py.routes.regex_empty import never_empty
+from garrepa_py.shell.regex_empty import never_empty
 
 GREP = shutil.which("grep")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from garrepa_py.routes import shell_words
+from garrepa_py.shell import tokenizer
 
 MAX_PACKAGE_JSON = 1024 * 1024
 # programs whose passing run prints a line the runner takes as its evidence (log_evidence.py)
@@ -45,11 +45,11 @@ def _package_scripts(directory: str) -> dict[str, object] | None:
 
 def speaks(command: str, cwd: str) -> bool:
     """Does the npm script this command runs print a success line the runner can see?"""
-    words = shell_words.words(command)
+    words = tokenizer.words(command)
     if not words:
         return False
     directory = cwd
-    if words[0] == "cd" and len(words) >= 4 and words[2] == shell_words.AND:
+    if words[0] == "cd" and len(words) >= 4 and words[2] == tokenizer.AND:
         directory = os.path.join(cwd, words[1])
         words = words[3:]
     while words and "=" in words[0] and not words[0].startswith("="):
@@ -61,8 +61,8 @@ def speaks(command: str, cwd: str) -> bool:
     script = scripts.get(name) if scripts and name else None
     if not isinstance(script, str):
         return False
-    program = shell_words.words(script)
-    if not program or shell_words.AND in program:
+    program = tokenizer.words(script)
+    if not program or tokenizer.AND in program:
         return False
     while program and (program[0] in ENV_SETTERS or "=" in program[0]):
         program = program[1:]

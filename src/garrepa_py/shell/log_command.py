@@ -1,6 +1,6 @@
 """Is this Bash command exactly one test or build run the logs route may wrap?
 
-The same discipline as the git route (routes/git_command.py, routes/shell_words.py): one
+The same discipline as the git route (shell/git_command.py, shell/tokenizer.py): one
 simple command, optionally after `cd DIR &&` and `VAR=value`, through `npx`, `uv run`,
 `poetry run`, `pipenv run`, `pdm run`, `python -m` / `python3 -m`; no pipes, redirections, `;`,
 `||`, `&&` beyond the one `cd`, background jobs, substitutions or anything else the tokenizer
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from garrepa_py.routes import shell_words
+from garrepa_py.shell import tokenizer
 
 PREFIXES = (("npx",), ("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("pdm", "run"),
             ("hatch", "run"), ("yarn",), ("pnpm",))
@@ -115,7 +115,7 @@ def parse(command: str) -> str | None:
     build tool; None otherwise."""
     if "#" in command:
         return None  # a comment would swallow the `2>&1 | runner` appended after it
-    simple = shell_words.simple_command(command)
+    simple = tokenizer.simple_command(command)
     if simple is None or simple.sourced is not None and not _activate_script(simple.sourced):
         return None
     if any(word.split("=", 1)[0] not in ASSIGNMENTS for word in simple.assignments):
