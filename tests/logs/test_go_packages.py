@@ -3,7 +3,7 @@ go-difflib pass?" used to need the whole log)."""
 
 from __future__ import annotations
 
-from garrepa_py.structural import log_native, logs
+from garrepa_py.structural.log import log_native, logs
 
 
 def go_log(oks: int, fails: int = 0) -> str:

@@ -1,4 +1,4 @@
-"""The table of success evidence (structural/log_evidence.EVIDENCE), row by row: each family's
+"""The table of success evidence (structural/log/log_evidence.EVIDENCE), row by row: each family's
 own success line passes, the same log without it does not, and an empty log passes only for
 the tools that print nothing when they pass."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from garrepa_py.structural import log_evidence, logs
+from garrepa_py.structural.log import log_evidence, logs
 
 # family → a passing log in the tool's own format (as its documentation and the corpora show)
 PASSES = {

@@ -7,7 +7,8 @@ import json
 import lzma
 from pathlib import Path
 
-from garrepa_py.structural import json_index, mcp_result
+from garrepa_py.structural import mcp_result
+from garrepa_py.structural.json import json_index
 
 ADVISORIES = (Path(__file__).resolve().parents[2] / "benchmarks" / "answerability" / "inputs" /
               "mcp" / "gh-advisories.json.xz")

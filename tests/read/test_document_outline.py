@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from garrepa_py.structural.document import outline, render
+from garrepa_py.structural.doc.document import outline, render
 
 
 def corpus_docs(root: Path, minimum: int = 8000) -> list[Path]:

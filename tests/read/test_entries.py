@@ -1,4 +1,4 @@
-"""Entries people look up (structural/entries.py), on aiohttp's real web_reference.rst."""
+"""Entries people look up (structural/doc/entries.py), on aiohttp's real web_reference.rst."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from garrepa_py import textlines
 from garrepa_py.engine import compressors
-from garrepa_py.structural import document, entries, nested_map
+from garrepa_py.structural.doc import document, entries, nested_map
 
 
 def reference(refdocs_corpus: Path) -> str:

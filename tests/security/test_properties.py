@@ -18,7 +18,10 @@ from garrepa_py.engine import validate
 from garrepa_py.event import ToolEvent
 from garrepa_py.routes import saved_output
 from garrepa_py.shell import git_command
-from garrepa_py.structural import document, generic, git_digest, handles, json_digest, mcp_result
+from garrepa_py.structural import generic, handles, mcp_result
+from garrepa_py.structural.doc import document
+from garrepa_py.structural.git import git_digest
+from garrepa_py.structural.json import json_digest
 
 from ..conftest import run_hook, session_fields
 

@@ -40,7 +40,7 @@ RUNNERS: dict[str, tuple[str, ...] | None] = {
     "go": ("test", "build", "vet"), "npm": ("test", "run", "t"), "docker": ("build",),
     "unittest": None,
 }
-# program → the log family its output is read as (structural/logs.py PARSERS); make, npm and
+# program → the log family its output is read as (structural/log/logs.py PARSERS); make, npm and
 # tox run other tools, so their logs are recognised by what they look like
 FAMILIES = {"pytest": "pytest", "py.test": "pytest", "mypy": "mypy", "ruff": "ruff",
             "tsc": "tsc", "eslint": "eslint", "jest": "jest", "vitest": "vitest", "cargo": "cargo", "go": "go",

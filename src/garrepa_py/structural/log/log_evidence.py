@@ -11,7 +11,7 @@ module, vite's `error during build:` — fails a run in every family, wherever i
 The parser's own failure reading always stands.
 
 A wrapper (make, npm, tox, an unknown runner) passes on the evidence of the tool its log shows, or
-on its own: make's is the end of its log (structural/logs.made_to_the_end), since a make killed
+on its own: make's is the end of its log (structural/log/logs.made_to_the_end), since a make killed
 by a signal prints nothing, as a passing one does; npm prints
 nothing when a script fails (npm 11: a script's `exit 3` leaves only its `> name@1.0.0 test`
 header), so npm has none of its own.
@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from garrepa_py.structural.log_lines import Parsed
+from garrepa_py.structural.log.log_lines import Parsed
 
 UNSEEN = "so this run is reported as failed"  # in every reading that is not a failure seen
 NO_EVIDENCE = ("no success line in the log; the exit status is not visible through the pipe, "

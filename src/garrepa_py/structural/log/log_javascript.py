@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from garrepa_py.structural.log_lines import Block, Parsed
+from garrepa_py.structural.log.log_lines import Block, Parsed
 
 TSC_DIAGNOSTIC = re.compile(r"^(\S+?)(?:\((\d+),\d+\):|:(\d+):\d+ -) (error|warning) TS\d+: ")
 TSC_SUMMARY = re.compile(r"^Found \d+ errors?\b.*$")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from garrepa_py.structural.log_lines import Block, Parsed, span
+from garrepa_py.structural.log.log_lines import Block, Parsed, span
 
 MAVEN_BUILD = re.compile(r"^\[INFO\] BUILD (SUCCESS|FAILURE)\s*$")
 MAVEN_COMPILE = re.compile(r"^\[ERROR\] (\S+?):\[(\d+),\d+\] (.*)$")

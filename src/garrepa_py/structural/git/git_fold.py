@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from garrepa_py.structural.git_files import FileDiff
-from garrepa_py.structural.git_rank import FileFacts, row
+from garrepa_py.structural.git.git_files import FileDiff
+from garrepa_py.structural.git.git_rank import FileFacts, row
 
 
 @dataclass(frozen=True)

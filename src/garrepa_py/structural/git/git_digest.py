@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from garrepa_py.config import budgets
-from garrepa_py.structural.git_files import FileDiff
-from garrepa_py.structural.git_fold import Table, fold
-from garrepa_py.structural.git_rank import FileFacts, choose, patch_text, table, table_note, water_fill
+from garrepa_py.structural.git.git_files import FileDiff
+from garrepa_py.structural.git.git_fold import Table, fold
+from garrepa_py.structural.git.git_rank import FileFacts, choose, patch_text, table, table_note, water_fill
 
 # Claude Code persists Bash output over 30,000 chars: both stay well under (config/budgets.py)
 BUDGET = budgets.GIT_PATCH_CHARS  # diff, show, log [-p|--stat]: the file table and whole hunks

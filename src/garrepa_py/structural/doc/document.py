@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 
 from garrepa_py import textlines
-from garrepa_py.structural import markup
+from garrepa_py.structural.doc import markup
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 
-from garrepa_py.structural import logs, markup
+from garrepa_py.structural.doc import markup
+from garrepa_py.structural.log import logs
 
 SAMPLE_LINES = 400  # lines of each end read for `make` lines and timestamps
 HEAD_CHARS, TAIL_CHARS = 256 * 1024, 64 * 1024  # what the detectors read of a huge file

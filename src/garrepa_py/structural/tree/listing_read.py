@@ -1,4 +1,4 @@
-"""Reading the three path-like listings into a directory tree (structural/listing.py): `grep`
+"""Reading the three path-like listings into a directory tree (structural/tree/listing.py): `grep`
 output by file (`path:N:text`, `path-N-context`, `path:text`, `--`, binary-file notices), path
 lists by directory (`find`, `fd`, `git ls-files`, `rg --files`), and `ls -R` sections (`dir:`,
 `total N`, long or short rows). A line that is none of these is handed back by number, for the
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from garrepa_py.structural.listing import NAMES_SHOWN, Leaf, Tree, parent_of
+from garrepa_py.structural.tree.listing import NAMES_SHOWN, Leaf, Tree, parent_of
 
 GREP_NUMBERED = re.compile(r"(?P<path>\S[^\n]*?)(?P<sep>[:-])(?P<line>\d+)(?P=sep)")
 GREP_PLAIN = re.compile(r"(?P<path>[^\s:]+):")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from garrepa_py.structural.log_lines import Block, Parsed, span
+from garrepa_py.structural.log.log_lines import Block, Parsed, span
 
 RUST_HEAD = re.compile(r"^(error|warning)(\[E\d{4}\])?: (.*)$")
 RUST_WHERE = re.compile(r"^\s*--> (\S+?):(\d+):\d+$")

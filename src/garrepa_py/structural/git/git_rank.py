@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from garrepa_py.structural.git_files import FileDiff
+from garrepa_py.structural.git.git_files import FileDiff
 
 LOCKFILES = frozenset({"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock",
                        "uv.lock", "cargo.lock", "go.sum", "gemfile.lock", "composer.lock",

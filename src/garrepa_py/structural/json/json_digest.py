@@ -14,9 +14,9 @@ import json
 import re
 from typing import Any
 
-from garrepa_py.structural import json_index
-from garrepa_py.structural.json_index import Places, RenderPass
-from garrepa_py.structural.json_lines import Span, scalar
+from garrepa_py.structural.json import json_index
+from garrepa_py.structural.json.json_index import Places, RenderPass
+from garrepa_py.structural.json.json_lines import Span, scalar
 
 PLUMBING_KEYS = frozenset({
     "etag", "_etag", "request_id", "requestid", "x-request-id", "x_request_id", "_links", "links",

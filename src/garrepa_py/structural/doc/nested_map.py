@@ -1,4 +1,4 @@
-"""A document map that goes below the headings: each section's entries (structural/entries.py)
+"""A document map that goes below the headings: each section's entries (structural/doc/entries.py)
 nested under it, every one with its line range, within the map's budget.
 
 When the map must shrink the deepest level of entries folds first, into one row "… N entries
@@ -17,8 +17,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import accumulate
 
-from garrepa_py.structural import document
-from garrepa_py.structural.entries import Entry
+from garrepa_py.structural.doc import document
+from garrepa_py.structural.doc.entries import Entry
 
 TITLE = "Sections and entries (title | lines | chars):"
 

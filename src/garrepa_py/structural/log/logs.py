@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from garrepa_py.config import budgets
-from garrepa_py.structural import log_evidence, log_files, log_javascript, log_jvm, log_native, log_python
-from garrepa_py.structural.log_lines import Block, Cut, Parsed, clean
+from garrepa_py.structural.log import log_evidence, log_files, log_javascript, log_jvm, log_native, log_python
+from garrepa_py.structural.log.log_lines import Block, Cut, Parsed, clean
 
 __all__ = ["BUDGET", "Cut", "Digest", "clean", "digest", "read"]
 

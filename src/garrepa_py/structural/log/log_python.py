@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from garrepa_py.structural.log_lines import Block, Parsed
+from garrepa_py.structural.log.log_lines import Block, Parsed
 
 # `^=+ (.+) =+$` and then a search for the words: one lazy `.*?` on each side of an
 # alternation took seconds on a long line of `= passed passed …`

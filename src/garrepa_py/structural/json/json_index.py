@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from garrepa_py.structural.json_lines import Span, span_text
+from garrepa_py.structural.json.json_lines import Span, span_text
 
 
 class Places:
