@@ -97,7 +97,7 @@ def test_markdown_definition_lists_as_myst_writes_them() -> None:
     second `: definition` of a term is never a term of its own. No `::: module.name`
     (mkdocstrings) page is in the committed corpora: that form is covered by its own unit test
     only."""
-    from ..support import corpora
+    from ...support import corpora
 
     docs = corpora.load("prose") / "structlog-24.1.0" / "docs"
     lines = textlines.split((docs / "standard-library.md").read_text())
@@ -172,7 +172,7 @@ def test_a_setting_with_a_body_is_still_an_entry() -> None:
 def test_an_enumerated_list_item_is_not_a_term() -> None:
     """jinja2's templates.rst line 651 (`a.  The context dictionary by the application with`,
     its continuation indented under it) was listed as a definition term (issue 35)."""
-    from ..support import corpora
+    from ...support import corpora
 
     path = corpora.load("prose") / "jinja2-3.1.4" / "docs" / "templates.rst"
     lines = textlines.split(path.read_text())

@@ -10,7 +10,7 @@ from pathlib import Path
 from garrepa_py.structural import mcp_result
 from garrepa_py.structural.json import json_index
 
-ADVISORIES = (Path(__file__).resolve().parents[2] / "benchmarks" / "answerability" / "inputs" /
+ADVISORIES = (Path(__file__).resolve().parents[3] / "benchmarks" / "answerability" / "inputs" /
               "mcp" / "gh-advisories.json.xz")
 
 
