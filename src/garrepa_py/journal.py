@@ -22,6 +22,7 @@ if TYPE_CHECKING:
         anything, so readers check each value's type before they count it."""
 
         v: str  # garrepa's version
+        host: str  # the agent that ran the hook when not Claude Code (`--host codex`)
         ts: float
         latency_ms: float
         event: str | None  # PreToolUse | PostToolUse | LogRun (the logs runner)

@@ -126,3 +126,33 @@ def test_an_unwritable_target_is_a_clear_error(tmp_path: Path, garrepa_home: Pat
     done = invoke("report", "--html", str(folder))
     assert done.exit_code == 1
     assert f"error: {folder} is a folder\nhint: name a file to write" in done.output
+
+
+@needs_chromium
+def test_the_dollars_figure_shows_report_jsons_dollars(
+        project: Path, tmp_path: Path, doc_corpus: Path, garrepa_home: Path) -> None:
+    from ..conftest import transcript_path
+    from .test_report_dollars import SONNET, briefed_read, cached_session
+
+    briefed_read(project, tmp_path, doc_corpus)
+    cached_session(transcript_path(tmp_path))
+    target = tmp_path / "report.html"
+    assert invoke("report", "--html", str(target)).exit_code == 0
+    dom = render(target, tmp_path)
+    dollars = json.loads(invoke("report", "--json").output)["dollars_saved"]
+    assert dollars["priced"] == 1 and dollars["usd"] > 0
+    net = f"${dollars['net_usd']:,.4f}"
+    assert re.search(rf"saved in dollars</span><b>{re.escape(net)}</b>", dom)
+    assert (f'<p id="dollars-total">${dollars["usd"]:,.4f} saved for 1 of 1 replacements, '
+            f"minus the briefing model's ${dollars['briefing_model_cost_usd']:,.4f}: net "
+            f"<b>{net}</b>.</p>") in dom
+    # the figure: one bar per route with its dollars, and the briefing model's cost
+    figure = re.search(r'<svg role="img" aria-label="dollars saved per route".*?</svg>', dom,
+                       re.S)
+    assert figure is not None
+    for route, usd in dollars["by_route"].items():
+        assert f"<title>{route}: ${usd:,.4f}</title>" in figure.group(0)
+    row = dollars["by_model"][SONNET]
+    assert (f"<td>{SONNET}</td><td>{row['calls']}</td><td>${row['usd']:,.4f}</td>"
+            f"<td>claude-sonnet-4-5</td>") in dom
+    assert "<td>built-in</td>" in dom

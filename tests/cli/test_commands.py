@@ -69,8 +69,8 @@ def test_config_list_json_schema(project: Path, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.chdir(project)
     rows = json.loads(invoke("config", "list", "--json").output)
     assert {row["key"] for row in rows} >= {"threshold.minChars", "provider.type"}
-    assert all(set(row) - {"per_route"} == {"key", "value", "source", "ignored_project_value",
-                                            "help"} for row in rows)
+    assert all(set(row) - {"per_route", "effective"} == {
+        "key", "value", "source", "ignored_project_value", "help"} for row in rows)
     # the threshold row says what each route really uses: grep output is digested from 20,000
     [threshold] = [row for row in rows if row["key"] == "threshold.minChars"]
     assert threshold["per_route"]["command"] == threshold["per_route"]["search"] == 20_000

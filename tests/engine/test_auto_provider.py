@@ -51,8 +51,8 @@ def test_claude_codes_own_way_to_the_model_is_followed(
         headers, body = fake.headers[0], fake.requests[0].body
     assert {name: headers.get(name) for name in sent} == sent and absent not in headers
     assert body["model"] == model
-    assert result.journal["method"] == "model"
-    assert result.journal["provider"] == f"{provider} at {fake.url}"
+    assert result.notes.method == "model"
+    assert result.notes.provider == f"{provider} at {fake.url}"
 
 
 def test_explicit_provider_settings_win(project: Path) -> None:
@@ -75,8 +75,8 @@ def test_bedrock_through_the_sdk_signs_and_hits_the_haiku_model(project: Path,
     assert headers["authorization"].startswith(
         "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLEDUMMY00/")
     assert "/eu-west-1/bedrock/aws4_request" in headers["authorization"]
-    assert result.journal["method"] == "model"
-    assert result.journal["provider"] == f"Bedrock (eu-west-1) via CLAUDE_CODE_USE_BEDROCK at {fake.url}"
+    assert result.notes.method == "model"
+    assert result.notes.provider == f"Bedrock (eu-west-1) via CLAUDE_CODE_USE_BEDROCK at {fake.url}"
 
 
 def test_vertex_through_the_sdk_carries_a_bearer_to_the_haiku_model(project: Path) -> None:
@@ -90,7 +90,7 @@ def test_vertex_through_the_sdk_carries_a_bearer_to_the_haiku_model(project: Pat
     assert request.path == ("/projects/proj-7/locations/us-east5/publishers/anthropic/models/"
                             "claude-haiku-4-5@20251001:rawPredict")
     assert headers["authorization"] == "Bearer ya29.dummy"
-    assert result.journal["method"] == "model"
+    assert result.notes.method == "model"
 
 
 def test_vertex_without_a_project_is_named_not_guessed(project: Path) -> None:
@@ -98,7 +98,7 @@ def test_vertex_without_a_project_is_named_not_guessed(project: Path) -> None:
         result = brief_with(project, env(CLAUDE_CODE_USE_VERTEX="1", ANTHROPIC_API_KEY="sk-k",
                                          ANTHROPIC_BASE_URL=fake.url))
         assert fake.requests == []
-    assert result.journal["fallback"] == "auto-vertex-no-project"
+    assert result.notes.fallback == "auto-vertex-no-project"
 
 
 def test_a_logged_in_claude_is_used_when_there_is_no_key(project: Path, tmp_path: Path) -> None:

@@ -57,8 +57,8 @@ def test_a_log_over_the_budget_goes_out_as_its_digest(project: Path, flask_log: 
     user = sent["messages"][0]["content"]
     assert "lines: too large to send whole" in user
     assert "\n1\tcommit " not in user  # no numbered copy of the text
-    assert result.journal["model_input"] == "structural-digest"
-    assert result.journal["method"] == "model"
+    assert result.notes.model_input == "structural-digest"
+    assert result.notes.method == "model"
     assert notes_for(flask_log) in result.text
 
 
@@ -69,7 +69,7 @@ def test_the_digests_reply_is_checked_against_the_whole_log(project: Path,
         result = brief(git_request(flask_log), config_for(project, fake.url), str(project),
                        time.monotonic() + 60, factory)
     assert len(fake.requests) == 1
-    assert (result.journal["method"], result.journal["fallback"]) == (
+    assert (result.notes.method, result.notes.fallback) == (
         "structural", "range-without-id:1")
 
 

@@ -279,3 +279,30 @@ def test_a_pathological_settings_file_gives_no_timeout_not_a_crash(project: Path
     (project / ".claude").mkdir()
     (project / ".claude" / "settings.json").write_text('{"hooks": ' + "[" * 100_000 + "]" * 100_000 + "}")
     assert installed_timeout(str(project), "PostToolUse") is None
+
+
+CODEX_EVENT = {"session_id": "s", "turn_id": "t", "transcript_path": "/nowhere.jsonl",
+               "cwd": "/tmp", "hook_event_name": "PostToolUse", "model": "gpt-fake",
+               "permission_mode": "bypassPermissions", "tool_name": "Bash",
+               "tool_input": {"command": "echo hi"}, "tool_response": "hi\n",
+               "tool_use_id": "call_000001"}
+
+
+def test_the_codex_launcher_passes_host_codex_and_the_line_says_so(
+        garrepa_home: Path, tmp_path: Path) -> None:
+    """The launcher `init --host codex` writes, run as Codex runs it (bash -c, event on
+    stdin): the journal line names the host; Claude Code's lines never carry the key."""
+    from garrepa_py.install.interpreter import interpreter_record_text
+
+    garrepa_home.mkdir(parents=True, exist_ok=True)
+    (garrepa_home / "interpreter").write_text(interpreter_record_text())
+    launcher = Path(SRC).parent / "templates" / "codex-hook"
+    done = subprocess.run(["/bin/bash", "-c", f"sh '{launcher}' --host codex"],
+                          input=json.dumps(CODEX_EVENT).encode(), capture_output=True,
+                          timeout=60, check=False, env={**os.environ})
+    assert done.returncode == 0 and done.stdout == b""  # passes: Codex's output untouched
+    [line] = [json.loads(x) for x in (garrepa_home / "journal.jsonl").read_text().splitlines()]
+    assert line["host"] == "codex" and line["tool_use_id"] == "call_000001"
+    run_hook(json.dumps({**CODEX_EVENT, "tool_response": {"stdout": "hi\n", "stderr": ""}}))
+    claude_line = json.loads((garrepa_home / "journal.jsonl").read_text().splitlines()[-1])
+    assert "host" not in claude_line

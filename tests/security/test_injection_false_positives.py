@@ -72,7 +72,7 @@ def test_descriptive_briefings_of_real_docs_are_delivered(doc_corpus: Path,
                        lambda _config, m=model: (m, ""))
         if result.decision != "compress":
             continue
-        fallback = result.journal.get("fallback")
+        fallback = result.notes.fallback
         if fallback == "instruction-like":
             withheld.append(path.name)
         elif fallback:

@@ -23,7 +23,7 @@ def main() -> None:
     result = brief(BriefRequest("mcp", source, "mcp__probe__big", generic.compress),
                    load_config(project), project, started + 20)
     journal.append({"route": "mcp", "decision": result.decision, "reason": result.reason,
-                    "source": source_file, **result.journal})
+                    "source": source_file, **result.notes.fields()})
 
 
 if __name__ == "__main__":

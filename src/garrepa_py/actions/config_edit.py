@@ -12,7 +12,7 @@ from typing import Any
 
 from garrepa_py import fs, paths
 from garrepa_py.config.load import Config, load_config
-from garrepa_py.config.schema import BY_KEY, set_path
+from garrepa_py.config.schema import BY_KEY, base_key, set_path
 from garrepa_py.config.user_edit import parse_value, set_user_value, unset_user_value
 from garrepa_py.errors import GarrepaError
 
@@ -39,16 +39,61 @@ def layer_of(source: str) -> str:
 RANK = {"default": 0, "user": 1, "project": 2, "environment": 3}
 
 
+def value_at(config: Config, key: str) -> object:
+    """The effective value of a setting, or of one cell of a table setting (None: unset);
+    for `prices`, the built-in table with the user's rates laid over it."""
+    value = config.get(base_key(key))
+    if base_key(key) == "prices":
+        value = effective_prices(config)
+    for part in key[len(base_key(key)):].split(".")[1:]:
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+def effective_prices(config: Config) -> dict[str, dict[str, float | None]]:
+    from garrepa_py.config import prices
+
+    return {name: dict(rates.rates)
+            for name, rates in prices.table(config.settings.prices).items()}
+
+
+def price_rows(overrides: dict[str, dict[str, float]], layer: str) -> dict[str, Any]:
+    """Each model's rates as the report uses them, and where they come from."""
+    from garrepa_py.config import prices
+
+    rows: dict[str, Any] = {}
+    for model, rates in prices.table(overrides).items():
+        source = rates.source.replace("config", layer)
+        rows[model] = {"rates": {f: rates.rates[f] for f in prices.FIELDS
+                                 if rates.rates[f] is not None}, "source": source}
+    return rows
+
+
+def cell_source(config: Config, key: str) -> str:
+    """Where a setting's value, or a price cell's, comes from, as `config list` says it."""
+    layer = source_label(config.sources[base_key(key)])
+    parts = key.split(".")
+    if parts[0] != "prices" or len(parts) < 2:
+        return layer
+    from garrepa_py.config import prices
+
+    rates = prices.table(config.settings.prices).get(parts[1])
+    if rates is None:
+        return "unset"
+    source = rates.sources.get(parts[2], "unset") if len(parts) == 3 else rates.source
+    return source.replace("config", layer)
+
+
 def shadow_note(key: str, written: str, config: Config) -> str | None:
     """A line saying which higher layer still decides `key`, and how to change it there."""
-    source = config.sources[key]
+    source = config.sources[base_key(key)]
     winner = layer_of(source)
     if RANK[winner] <= RANK[written]:
-        if written == "project" and key in config.untrusted_keys:
+        if written == "project" and base_key(key) in config.untrusted_keys:
             return (f"note: {key} in the project config applies only once you trust it: "
                     "review it, then run `garrepa trust`")
         return None
-    shown = json.dumps(config.get(key))
+    shown = json.dumps(value_at(config, key))
     if winner == "environment":
         return (f"note: {key} is still {shown} here: {source} in your environment wins "
                 f"(unset {source[1:]} to use the value just written)")
@@ -117,7 +162,7 @@ def _write_project(project: Path, key: str, value: object, remove: bool,
         if dry_run:
             return [f"dry run: {lines[0]} (nothing was written)"]
         write_atomic(path, new_text)
-    if BY_KEY[key].needs_trust:
+    if BY_KEY[base_key(key)].needs_trust:
         if text is None or was_trusted:
             trust_write.record_trust(path)  # your own edit of a file you trusted (or made) now
             lines.append("trusted: you made this change yourself")
@@ -173,7 +218,7 @@ def entries_note(project: Path, config: Config) -> str | None:
 
 def unset_value(key: str, project: Path, in_project: bool = False,
                 dry_run: bool = False) -> list[str]:
-    if key not in BY_KEY:
+    if base_key(key) not in BY_KEY:
         parse_value(key, "")  # raises the unknown-key error naming every key
     if in_project:
         lines = _write_project(project, key, None, remove=True, dry_run=dry_run)
@@ -190,6 +235,7 @@ def unset_value(key: str, project: Path, in_project: bool = False,
         return lines
     config = load_config(project)
     note = shadow_note(key, layer, config)
-    now = f"{key} is now {json.dumps(config.get(key))} ({source_label(config.sources[key])})"
+    source = cell_source(config, key)
+    now = f"{key} is now {json.dumps(value_at(config, key))} ({source})"
     entries = entries_note(project, config)
     return [*lines, note or now, *([entries] if entries else [])]

@@ -408,13 +408,22 @@ def run_checks(project: Path, probe: bool = False) -> list[Check]:
     by_plugin = plugin.enabled()
     checks = [_interpreter()]
     has_entries = _has_own_entries(project)
-    if by_plugin and not has_entries:
+    from garrepa_py.hosts.codex.install import installed as codex_installed
+
+    with_codex = codex_installed(project)
+    if with_codex and not has_entries and not by_plugin:
+        pass  # a Codex-only project: Claude Code's install is not checked
+    elif by_plugin and not has_entries:
         checks.append(Check("settings", "ok", f"no entries of garrepa's own in this project: the "
                                               f"{plugin.PLUGIN_ID} plugin's hooks serve it"))
     else:
         checks += [_launcher(project), _settings(project, config), _allow_rules(project)]
     if by_plugin:
         checks.append(_plugin(has_entries))
+    if with_codex:
+        from garrepa_py.actions import doctor_codex
+
+        checks += doctor_codex.checks(project)
     checks += _config(config)
     checks += [
         _trust(config),

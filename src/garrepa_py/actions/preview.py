@@ -21,12 +21,9 @@ import subprocess
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from garrepa_py.errors import GarrepaError
-
-if TYPE_CHECKING:
-    from garrepa_py.journal import Record
 
 MAX_MCP_FILE_BYTES = 32 * 1024 * 1024
 GIT_SECONDS = 60
@@ -72,16 +69,16 @@ def _decide(event: dict[str, Any], project: str) -> _Decided:
     from garrepa_py.hook import pipeline
 
     parsed = ToolEvent(event)
-    record: Record = {}
-    route = pipeline.route_of(parsed, record)
-    context = pipeline.prepare(route, parsed, project, time.monotonic(), record) \
-        if route is not None else None
-    reply = None
-    if route is not None and context is not None:
-        # the holdout group is drawn from the real tool call's id, which a preview has not
-        reply = pipeline.decide(route, parsed, context, record, holdout=False)[1]
-    return _Decided(record.get("route", route.name if route else "pass"),
-                    record.get("decision", "pass"), record.get("reason", "not-routed"), reply)
+    route = pipeline.route_of(parsed)
+    if route is None:
+        return _Decided("pass", "pass", "not-routed", None)
+    prepared = pipeline.prepare(route, parsed, project, time.monotonic())
+    if prepared.context is None:
+        return _Decided(route.name, "pass", prepared.reason or "", None)
+    # the holdout group is drawn from the real tool call's id, which a preview has not
+    decided = pipeline.decide(route, parsed, prepared.context, holdout=False)
+    return _Decided(route.name, decided.outcome or decided.verdict.decision,
+                    decided.verdict.reason, decided.reply)
 
 
 def _numbered(lines: list[str], first: int) -> str:

@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, Any
 from garrepa_py import journal
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from garrepa_py.actions.report_dollars import Dollars
+    from garrepa_py.config.prices import Rates
     from garrepa_py.journal import Record
 from garrepa_py.errors import GarrepaError
 
 CHARS_PER_TOKEN = 4  # the usual estimate for English text and code
-# USD per million tokens (input, output); models not listed are reported without a cost.
-PRICES = {"claude-haiku-4-5": (1.0, 5.0), "claude-3-5-haiku": (0.8, 4.0),
-          "claude-haiku-5": (1.0, 5.0)}
 
 
 def parse_since(text: str) -> float:
@@ -41,13 +42,17 @@ def parse_since(text: str) -> float:
     return time.time() - int(match.group(1)) * seconds
 
 
-def price(model: str | None) -> tuple[float, float] | None:
-    if not model:
+def price(model: object, table: Mapping[str, Rates] | None = None
+          ) -> tuple[float, float] | None:
+    """A briefing model's (input, output) USD per million tokens from the price table
+    (config/prices.py: built-in, or with the user's rates); None when it names no price."""
+    from garrepa_py.config import prices
+
+    rates = prices.lookup(model, table if table is not None else prices.table(None))
+    if rates is None:
         return None
-    for prefix, cost in PRICES.items():
-        if model.startswith(prefix):
-            return cost
-    return None
+    cost_in, cost_out = rates.rates["input"], rates.rates["output"]
+    return None if cost_in is None or cost_out is None else (cost_in, cost_out)
 
 
 @dataclass
@@ -74,7 +79,7 @@ class Tally:
     providers: Counter[str] = field(default_factory=Counter)  # how `auto` reached the model
     latencies: list[float] = field(default_factory=list)
 
-    def add(self, record: Record) -> None:
+    def add(self, record: Record, table: Mapping[str, Rates] | None = None) -> None:
         decision = record.get("decision")
         if decision == "compress" and str(record.get("reason", "")).startswith("wrapped-"):
             self.wrapped += 1  # the logs route's rewrite: its run is counted by the runner's record
@@ -104,7 +109,7 @@ class Tally:
         self.model_input += tokens_in
         self.model_output += tokens_out
         if tokens_in or tokens_out:
-            cost = price(record.get("model"))
+            cost = price(record.get("model"), table)
             if cost is None:
                 self.unpriced_calls += 1
             else:
@@ -213,6 +218,9 @@ class Report:
     # read-backs of briefings outside the selection (before --since, another session): not
     # counted, so that the routes add up to the total and each net is one briefing's own
     unattributed_recovery: int = 0
+    # every replacement in the selection with the chars read back of it (report_dollars)
+    briefings: list[tuple[Record, int]] = field(default_factory=list)
+    dollars: Dollars | None = None  # the saving at the agent model's price, once priced
 
     @property
     def alarms(self) -> list[dict[str, Any]]:
@@ -257,11 +265,18 @@ class Report:
                              "by_tool": self.recovery_tools.as_dict()},
                 "holdout": {"briefed": self.briefed.as_dict(),
                             "held_out": self.held_out.as_dict(),
-                            "sessions": self.sessions}}
+                            "sessions": self.sessions},
+                "dollars_saved": self.dollars.as_dict() if self.dollars is not None else None}
 
 
 def build(since: float | None = None, project: str | None = None,
-          target: str | None = None, session: str | None = None) -> Report:
+          target: str | None = None, session: str | None = None,
+          prices: Mapping[str, Mapping[str, float]] | None = None) -> Report:
+    """The report of the journal's events in a selection; `prices`: the user's rates laid
+    over the built-in table (the `prices` setting) for the briefing model's cost."""
+    from garrepa_py.config import prices as price_table
+
+    table = price_table.table(prices)
     total = Tally()
     routes: dict[str, Tally] = defaultdict(Tally)
     tools: dict[str, Tally] = defaultdict(Tally)
@@ -289,11 +304,11 @@ def build(since: float | None = None, project: str | None = None,
         kept.append(record)
         if record.get("event") == "cli":
             continue  # a `peek`/`ask`: a recovery, not a hook event
-        total.add(record)
-        threads[_thread(record)].add(record)
-        routes[str(record.get("route", "pass"))].add(record)
+        total.add(record, table)
+        threads[_thread(record)].add(record, table)
+        routes[str(record.get("route", "pass"))].add(record, table)
         if record.get("tool"):
-            tools[str(record["tool"])].add(record)
+            tools[str(record["tool"])].add(record, table)
         counted = counts(record) if record.get("decision") == "compress" else None
         if counted is not None:
             days[_day(record)] += counted[0] - counted[1]
@@ -305,10 +320,12 @@ def build(since: float | None = None, project: str | None = None,
     linked = kept + [record for record in read_backs
                      if id(record) not in inside and record["recovers"] in spills]
     _links(linked, report)
+    read_back: Counter[int] = Counter()
     for record, briefing, chars in _recoveries(linked):
         if briefing is None:  # its briefing is outside this selection: so is its read-back
             report.unattributed_recovery += chars
             continue
+        read_back[id(briefing)] += chars
         total.recovery += chars
         threads[_thread(briefing)].recovery += chars
         days[_day(record)] -= chars
@@ -320,6 +337,9 @@ def build(since: float | None = None, project: str | None = None,
     report.projects = sorted({str(r["project"]) for r in kept if isinstance(r.get("project"), str)})
     report.scoped = project is not None
     report.arrival = arrivals(kept)
+    report.briefings = [(record, read_back[id(record)]) for record in kept
+                        if record.get("decision") == "compress"
+                        and not str(record.get("reason", "")).startswith("wrapped-")]
     return report
 
 

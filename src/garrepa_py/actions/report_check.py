@@ -58,7 +58,8 @@ def check(report: Report, min_net: int = 0, min_arrival: float = 1.0) -> CheckRe
 
 
 def status_line(report: Report) -> str:
-    """One short line for Claude Code's statusline: net saved, replacements, arrival."""
+    """One short line for Claude Code's statusline: net saved, replacements, dollars saved at
+    the agent model's price (when a replacement could be priced), arrival."""
     total = report.total
     if not total.compressed:
         return "garrepa: nothing replaced yet"
@@ -67,6 +68,13 @@ def status_line(report: Report) -> str:
     verb = "saved" if net >= 0 else "added"
     parts = [f"garrepa: {verb} {size} chars (~{abs(net) // CHARS_PER_TOKEN:,} tokens)",
              f"{total.compressed} replaced"]
+    dollars = report.dollars
+    if dollars is not None and dollars.priced:
+        # at the agent model's price, net of the briefing model's cost (report_dollars.py)
+        parts.append(f"${dollars.net:,.2f} saved" if dollars.net >= 0 else
+                     f"${-dollars.net:,.2f} spent")
+    elif dollars is not None and dollars.price_unknown:
+        parts.append("$ price unknown")
     read = [row for row in report.arrival if row["transcript_read"]]
     shown = sum(row["arrived"] + row["not_arrived"] for row in read)
     if shown:

@@ -102,14 +102,82 @@ def costliest(since: float | None, project: str | None, top: int = 10) -> list[d
     return sorted(found, key=lambda row: int(row["net_chars"]))[:top]
 
 
-def projects(since: float | None) -> dict[str, Any]:
+def projects(since: float | None, prices: Any = None) -> dict[str, Any]:
     """Every project the journal holds, with its totals (one report per project)."""
     names = sorted({str(r["project"]) for r in journal.read(since=since)
                     if isinstance(r.get("project"), str)})
-    return {name: build(since, name).total.as_dict() for name in names}
+    return {name: build(since, name, prices=prices).total.as_dict() for name in names}
 
 
-def page(report: Report, since: float | None, project: str | None) -> str:
+def _usd(value: float) -> str:
+    return f"-${-value:,.4f}" if value < 0 else f"${value:,.4f}"
+
+
+def dollar_bars(values: list[tuple[str, float]], width: int = 760) -> str:
+    """Horizontal bars of dollars saved per route (and the briefing model's cost, negative)."""
+    peak = max((abs(v) for _, v in values), default=0.0) or 1.0
+    row, label_w = 26, 150
+    height = row * len(values) + 8
+    parts = [f'<svg role="img" aria-label="dollars saved per route" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}">']
+    room = width - label_w - 110
+    for i, (label, value) in enumerate(values):
+        y = 4 + i * row
+        size = max(room * abs(value) / peak, 1)
+        colour = "var(--save)" if value >= 0 else "var(--loss)"
+        parts.append(f'<text x="0" y="{y + 16}">{html.escape(label)}</text>'
+                     f'<rect x="{label_w}" y="{y + 4}" width="{size:.1f}" height="16" '
+                     f'fill="{colour}"><title>{html.escape(label)}: {_usd(value)}</title></rect>'
+                     f'<text x="{label_w + size + 6:.1f}" y="{y + 16}">{_usd(value)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def dollars_section(data: dict[str, Any]) -> str:
+    """The saving in dollars at the agent model's price: a figure per route, a table per model
+    with the rates and where they come from, what could not be priced, and the model used."""
+    dollars = data.get("dollars_saved")
+    if not dollars or not dollars["replacements"]:
+        return '<p class="muted">No replacements to price yet.</p>'
+    bars_of = [(name, usd) for name, usd in dollars["by_route"].items()]
+    bars_of.append(("briefing model", -dollars["briefing_model_cost_usd"]))
+    models = [[html.escape(name), f"{row['calls']:,}", _usd(row["usd"]),
+               html.escape(str(row["price_key"])),
+               html.escape(", ".join(f"{k} {v:g}" for k, v in
+                                     (row["rates_usd_per_million"] or {}).items()
+                                     if v is not None)),
+               html.escape(str(row["price_source"]))]
+              for name, row in dollars["by_model"].items()]
+    unpriced = dollars["unpriced"]
+    missing = "".join(f"<li>price unknown for <code>{html.escape(model)}</code> ({count}): "
+                      f"<code>garrepa config set prices.{html.escape(model)}.input N</code></li>"
+                      for model, count in dollars["price_unknown_models"].items())
+    if unpriced["no_transcript"]:
+        missing += (f"<li>{unpriced['no_transcript']} without a transcript that shows a model "
+                    "call after them</li>")
+    if unpriced["no_baseline"]:
+        missing += f"<li>{unpriced['no_baseline']} journaled before baselines were recorded</li>"
+    return "".join([
+        f'<p id="dollars-total">{_usd(dollars["usd"])} saved for {dollars["priced"]:,} of '
+        f'{dollars["replacements"]:,} replacements, minus the briefing model\'s '
+        f'{_usd(dollars["briefing_model_cost_usd"])}: net <b>{_usd(dollars["net_usd"])}</b>.</p>',
+        dollar_bars(bars_of),
+        _table(["agent model", "calls", "saved", "priced as", "USD per million tokens",
+                "source"], models) if models else "",
+        f'<ul class="muted">{missing}</ul>' if missing else "",
+        '<p class="muted">How: each replacement\'s net saving in characters (Claude Code alone − '
+        f'delivered − read back) ÷ {dollars["chars_per_token"]} is tokens that would have '
+        "entered the agent's context with its tool result and stayed for every later model call "
+        "of that thread until a compaction. Each call is priced at its own model, from the "
+        "transcript's <code>usage</code>: the first at the cache-write rate when it wrote the "
+        "prompt cache (else input), each later one at the cache-read rate when it read the "
+        "cache (else write, else input). Built-in rates: Anthropic's list prices as of "
+        f'{html.escape(dollars["prices_as_of"])}; <code>garrepa config list</code> shows '
+        "them and <code>prices</code> overrides them.</p>"])
+
+
+def page(report: Report, since: float | None, project: str | None,
+         prices: Any = None) -> str:
     data = report.as_dict()
     total = data["total"]
     arrival = data["arrival"]
@@ -125,6 +193,9 @@ def page(report: Report, since: float | None, project: str | None) -> str:
          "briefings the agent went back to"),
         ("briefing model cost", f"${total['model_cost_usd']:.4f}", "the cheap model's calls"),
     ]
+    if data.get("dollars_saved") and data["dollars_saved"]["priced"]:
+        cards.insert(1, ("saved in dollars", _usd(data["dollars_saved"]["net_usd"]),
+                         "at the agent model's price, net of the briefing model"))
     card_html = "".join(f'<div class="card"><span class="muted">{html.escape(title)}</span>'
                         f"<b>{value}</b><span class=\"muted\">{html.escape(note)}</span></div>"
                         for title, value, note in cards)
@@ -142,7 +213,7 @@ def page(report: Report, since: float | None, project: str | None) -> str:
                    _signed(row["net_chars"]),
                    html.escape(", ".join(f"garrepa peek {s}" for s in row["spills"][:1]))]
                   for row in worst]
-    per_project = projects(since) if project is None else {project: total}
+    per_project = projects(since, prices) if project is None else {project: total}
     scope = f"project {project}" if project else "all projects in your journal"
     window = time.strftime("since %Y-%m-%d %H:%M UTC", time.gmtime(since)) if since else "all time"
     blob = json.dumps(data).replace("</", "<\\/")
@@ -157,6 +228,7 @@ def page(report: Report, since: float | None, project: str | None) -> str:
         f'<div class="cards">{card_html}</div>',
         "<h2>Net saved per day</h2>", bars(sorted(data["net_saved_chars_by_day"].items())),
         "<h2>By route</h2>", _table(TALLY_HEAD, _tally_rows(data["routes"])),
+        "<h2>Dollars saved at the agent model's price</h2>", dollars_section(data),
         "<h2>By project</h2>", _table(TALLY_HEAD, _tally_rows(per_project)),
         "<h2>Main thread and subagents</h2>", _table(TALLY_HEAD, _tally_rows(data["threads"])),
         "<h2>Holdout comparison</h2>", holdout,

@@ -99,4 +99,4 @@ def summarize_file(path: Path, config: Config, project: str, question: str | Non
         return Summary(str(path), "short", f"{len(text):,} chars: read it whole",
                        raw_chars=len(text), baseline_chars=alone, delivered_chars=alone)
     return Summary(str(path), "briefed", "", result.text, len(text), alone, len(result.text),
-                   str(result.journal.get("method", "structural")))
+                   result.notes.method or "structural")

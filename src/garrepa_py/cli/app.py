@@ -8,7 +8,7 @@ import shlex
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -59,6 +59,15 @@ class Provider(str, Enum):
     none = "none"
 
 
+class Host(str, Enum):
+    claude_code = "claude-code"
+    codex = "codex"
+
+
+HostOpt = Annotated[list[Host] | None, typer.Option(
+    "--host", metavar="HOST", help="The agent to install for: claude-code or codex; repeat it for both. "
+                   "Default: codex in a project with .codex/ and no .claude/, else "
+                   "claude-code.")]
 ProjectArg = Annotated[Path, typer.Argument(help="The project's root directory.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 DryRunOpt = Annotated[bool, typer.Option("--dry-run", help="Print the exact changes; write nothing.")]
@@ -99,9 +108,18 @@ def init(
     logs: Annotated[bool, typer.Option(
         "--logs", help="Also the opt-in logs route: test and build commands run through "
                        "garrepa-log, which keeps every failure (sets logs.enabled).")] = False,
+    host: HostOpt = None,
+    trust_codex_hooks: Annotated[bool, typer.Option(
+        "--trust-codex-hooks", help="With codex: also record the hooks as trusted in your "
+                                    "CODEX_HOME/config.toml (asks `codex app-server` for their "
+                                    "hashes); without it, Codex skips them until you trust "
+                                    "them.")] = False,
     dry_run: DryRunOpt = False,
 ) -> None:
-    """Install garrepa's hooks into a project (additive and idempotent)."""
+    """Install garrepa's hooks into a project (additive and idempotent).
+
+    For Claude Code: .claude/settings.json and the launcher in .claude/hooks/. For Codex
+    (--host codex): .codex/hooks.json and the launcher in .codex/hooks/."""
     from garrepa_py.cli import render
     from garrepa_py.config.load import load_config
     from garrepa_py.config.schema import BY_KEY
@@ -114,12 +132,20 @@ def init(
              "logs.enabled": "true" if logs else None}
     overrides = {key: parse_value(key, str(raw)) for key, raw in flags.items() if raw is not None}
     root = project.resolve()
+    hosts = _init_hosts(root, host)
     before = load_config(root)
     timeout = before.settings.hook.timeout_seconds
+    if Host.claude_code not in hosts:
+        _init_codex_only(root, overrides, timeout, update_config, trust_codex_hooks, dry_run)
+        return
     # A timeout edited by hand in settings.json stays unless the config asks for another one.
     keep_timeouts = timeout == BY_KEY["hook.timeoutSeconds"].default
     outcome = install(root, overrides, timeout, update_config=update_config, dry_run=dry_run,
                       keep_timeouts=keep_timeouts)
+    if Host.codex in hosts:
+        from garrepa_py.hosts.codex import install as codex
+
+        outcome.changes.extend(codex.install(root, timeout, dry_run))
     out = render.console()
     render.show_changes(out, outcome.changes, dry_run)
     for note in outcome.notes:
@@ -144,7 +170,51 @@ def init(
     sent = egress(config, client)
     if sent:
         out.print(f"egress: {sent}.", markup=False)
+    if Host.codex in hosts:
+        _codex_trust_step(out, root, trust_codex_hooks)
     out.print("next: run `garrepa doctor`, then start claude in this directory.")
+
+
+def _init_hosts(root: Path, named: list[Host] | None) -> list[Host]:
+    if named:
+        return list(dict.fromkeys(named))
+    from garrepa_py.hosts.codex.install import detected
+
+    return [Host.codex] if detected(root) else [Host.claude_code]
+
+
+def _init_codex_only(root: Path, overrides: dict[str, object], timeout: int,
+                     update_config: bool, trust_hooks: bool, dry_run: bool) -> None:
+    from garrepa_py.cli import render
+    from garrepa_py.errors import GarrepaError
+    from garrepa_py.hosts.codex import install as codex
+    from garrepa_py.install.shared import plan_shared
+
+    if not root.is_dir():
+        raise GarrepaError(f"{root} is not a directory", hint="pass the project's root directory")
+    changes, notes, write_shared = plan_shared(root, overrides, update_config, dry_run)
+    changes += codex.install(root, timeout, dry_run)
+    changes += write_shared()
+    out = render.console()
+    render.show_changes(out, changes, dry_run)
+    for note in notes:
+        out.print(f"note: {note}")
+    if dry_run:
+        out.print("dry run: nothing was written")
+        return
+    changed = any(c.action != "keep" for c in changes)
+    out.print("garrepa is installed for Codex." if changed
+              else "garrepa was already installed for Codex; nothing changed.")
+    _codex_trust_step(out, root, trust_hooks)
+    out.print("next: run `garrepa doctor`, then start codex in this directory.")
+
+
+def _codex_trust_step(out: object, root: Path, trust_hooks: bool) -> None:
+    """Codex skips untrusted project hooks without a word: say so, or record the trust."""
+    from garrepa_py.cli.codex_trust import trust_step
+
+    for line in trust_step(root, trust_hooks):
+        out.print(line, markup=False)  # type: ignore[attr-defined]
 
 
 @app.command(short_help="Remove exactly what init added.")
@@ -155,14 +225,27 @@ def uninstall(
         "--purge", help="Also remove garrepa.config.json and this project's spills and caches "
                         "(in ~/.claude/projects/<project>/garrepa/, and an older install's "
                         ".garrepa/).")] = False,
+    host: Annotated[list[Host] | None, typer.Option(
+        "--host", metavar="HOST", help="Remove only this agent's install (claude-code or codex; repeatable). "
+                       "Default: every one garrepa finds in the project.")] = None,
     dry_run: DryRunOpt = False,
 ) -> None:
     """Remove exactly what `garrepa init` added (the config stays unless --purge)."""
     from garrepa_py.cli import render
+    from garrepa_py.hosts.codex import install as codex
+    from garrepa_py.install.project import Outcome
     from garrepa_py.install.project import uninstall as remove
 
     root = project.resolve()
-    outcome = remove(root, purge=purge, dry_run=dry_run)
+    with_codex = root.is_dir() and codex.installed(root)
+    # by default every install found; Claude Code's steps unless only Codex's is there
+    hosts = list(host) if host else (
+        [] if with_codex and not (root / ".claude").exists() else [Host.claude_code]) + (
+        [Host.codex] if with_codex else [])
+    outcome = remove(root, purge=purge, dry_run=dry_run) if Host.claude_code in hosts else \
+        Outcome()
+    if Host.codex in hosts:
+        outcome.changes.extend(codex.uninstall(root, dry_run))
     out = render.console()
     if not outcome.changed:
         out.print(f"garrepa is not installed in {root}; nothing to remove.")
@@ -248,6 +331,10 @@ def config_list(as_json: JsonOpt = False) -> None:
         if row["key"] == "threshold.minChars":  # what each route really uses
             row["per_route"] = {route: budgets.threshold(route, configured)
                                 for route in budgets.THRESHOLDS}
+        if row["key"] == "prices":  # the table the report prices with: built-in + yours
+            from garrepa_py.actions.config_edit import price_rows
+
+            row["effective"] = price_rows(config.settings.prices, str(row["source"]))
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
         return
@@ -260,6 +347,12 @@ def config_list(as_json: JsonOpt = False) -> None:
             shown = "per route: " + ", ".join(
                 f"{route} {budgets.threshold(route, None):,}" for route in budgets.THRESHOLDS)
             ignored += "; a value set here holds for every route"
+        if row["key"] == "prices":
+            effective: dict[str, Any] = row["effective"]  # type: ignore[assignment]
+            for model, cell in effective.items():
+                out.print(f"prices.{model} = {json.dumps(cell['rates'])}  "
+                          f"[dim]({cell['source']}{ignored})[/dim]", highlight=False)
+            continue
         out.print(f"{row['key']} = {shown}  [dim]({row['source']}{ignored})[/dim]",
                   highlight=False)
     for problem in config.problems:
@@ -267,10 +360,16 @@ def config_list(as_json: JsonOpt = False) -> None:
 
 
 def _complete_key(incomplete: str) -> list[str]:
-    """Shell completion of a setting's name (`garrepa config set read.<TAB>`)."""
+    """Shell completion of a setting's name (`garrepa config set read.<TAB>`); the cells of
+    the price table once `prices.` is typed."""
     from garrepa_py.config.schema import BY_KEY
 
-    return sorted(key for key in BY_KEY if key.startswith(incomplete))
+    keys = list(BY_KEY)
+    if incomplete.startswith("prices."):
+        from garrepa_py.config import prices
+
+        keys = [f"prices.{model}.{field}" for model in prices.BUILT_IN for field in prices.FIELDS]
+    return sorted(key for key in keys if key.startswith(incomplete))
 
 
 KeyArg = Annotated[str, typer.Argument(help="A setting's dotted name (`garrepa config list`).",
@@ -281,14 +380,16 @@ KeyArg = Annotated[str, typer.Argument(help="A setting's dotted name (`garrepa c
 @error_boundary
 def config_get(key: KeyArg) -> None:
     """Print one setting's effective value (JSON)."""
+    from garrepa_py.actions.config_edit import value_at
     from garrepa_py.actions.project import project_root
     from garrepa_py.config.load import load_config
+    from garrepa_py.config.schema import base_key
     from garrepa_py.config.user_edit import parse_value
 
     config = load_config(project_root())
-    if key not in config.values:
+    if base_key(key) not in config.values:
         parse_value(key, "")  # raises the unknown-key error with the list of keys
-    typer.echo(json.dumps(config.get(key)))
+    typer.echo(json.dumps(value_at(config, key)))
 
 
 ProjectLayerOpt = Annotated[bool, typer.Option(
@@ -552,8 +653,16 @@ def report(
         from garrepa_py.actions.report_check import statusline_session
 
         session = statusline_session(sys.stdin.read(1024 * 1024))
-    result = core.build(core.parse_since(since) if since else None,
-                        str(project.resolve()) if project else None, session=session)
+    from garrepa_py.actions.config_edit import source_label
+    from garrepa_py.actions.project import project_root
+    from garrepa_py.actions.report_dollars import attach
+    from garrepa_py.config.load import load_config
+
+    config = load_config(project_root())
+    rates = config.settings.prices
+    result = attach(core.build(core.parse_since(since) if since else None,
+                               str(project.resolve()) if project else None, session=session,
+                               prices=rates), rates, source_label(config.sources["prices"]))
     if html_file is not None:
         from garrepa_py.actions.report_html import page
         from garrepa_py.errors import GarrepaError
@@ -564,7 +673,7 @@ def report(
         from garrepa_py.fs import write_atomic
 
         write_atomic(html_file, page(result, core.parse_since(since) if since else None,
-                                     str(project.resolve()) if project else None))
+                                     str(project.resolve()) if project else None, rates))
         typer.echo(f"wrote {html_file} (open it in a browser; it loads nothing from the network)")
         return
     if line:

@@ -188,6 +188,8 @@ def show_report(out: Console, report: Report, top: int = 10) -> None:
         out.print(f"{total.unknown} replacements journaled before baselines were recorded: "
                   "their saving is unknown and not counted.")
     _arrival(out, report)
+    for line in dollar_lines(report):
+        out.print(line, highlight=False, markup=False)
     if total.audited:
         out.print(f"Audit mode: would have saved {total.would_save:,} more chars "
                   f"({total.audited} events computed, not replaced).")
@@ -257,6 +259,47 @@ def arrival_lines(report: Report) -> list[str]:
         lines.append("hint: Claude Code drops a reply it does not accept without a word; run "
                      "`garrepa doctor`, and check for another PostToolUse hook that rewrites the "
                      "same tool (the one finishing last wins)")
+    return lines
+
+
+def _usd(value: float) -> str:
+    return f"-${-value:,.4f}" if value < 0 else f"${value:,.4f}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def dollar_lines(report: Report) -> list[str]:
+    """The saving in dollars at the agent model's price (actions/report_dollars.py): the total
+    net of the briefing model's cost, per route and per model with the rates' source, and what
+    could not be priced and why."""
+    dollars = report.dollars
+    if dollars is None or not dollars.replacements:
+        return []
+    lines = [f"Saved at the agent model's price: {_usd(dollars.saved)} for {dollars.priced} of "
+             f"{_plural(dollars.replacements, 'replacement')} (their net tokens, ~"
+             f"{CHARS_PER_TOKEN} chars each, priced at each later call's model: cache write or "
+             f"input when they entered, cache read or input on every call after); briefing "
+             f"model {_usd(dollars.briefing_cost)}; net {_usd(dollars.net)}."]
+    if dollars.priced:
+        lines.append("Dollars by route: " + " · ".join(
+            f"{name} {_usd(usd)}" for name, usd in dollars.by_route.items()))
+        lines.append("Dollars by model: " + " · ".join(
+            f"{name} {_usd(row.usd)} over {_plural(row.calls, 'call')} at "
+            f"{row.rates.key if row.rates else '?'}'s rates "
+            f"({row.as_dict(dollars.layer)['price_source']})"
+            for name, row in sorted(dollars.by_model.items())))
+    for model, count in sorted(dollars.price_unknown.items()):
+        lines.append(f"Not priced: price unknown for {model} ({_plural(count, 'replacement')}); "
+                     f"name it with `garrepa config set prices.{model}.input N` (and "
+                     "cacheWrite, cacheRead, output: USD per million tokens).")
+    if dollars.no_transcript:
+        lines.append(f"Not priced: {_plural(dollars.no_transcript, 'replacement')} without a "
+                     "transcript that shows a model call after it.")
+    if dollars.unpriced_briefing_calls:
+        lines.append(f"Briefing model calls without a known price: "
+                     f"{dollars.unpriced_briefing_calls} (not in its cost).")
     return lines
 
 

@@ -5,7 +5,7 @@ Standard library only: the hook reads its config through this module.
 
 from __future__ import annotations
 
-from garrepa_py.config import budgets
+from garrepa_py.config import budgets, prices
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -101,6 +101,7 @@ FRAGMENTS[_optional_text] = {"type": ["string", "null"], "pattern": "\\S"}
 FRAGMENTS[_text] = {"type": "string", "pattern": "\\S"}
 FRAGMENTS[_env_name] = {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"}
 FRAGMENTS[_text_list] = {"type": "array", "items": {"type": "string", "minLength": 1}}
+FRAGMENTS[prices.check] = prices.FRAGMENT
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("mode", "on", _one_of(MODES),
@@ -166,9 +167,25 @@ SETTINGS: tuple[Setting, ...] = (
             "--tools …,Grep,Glob) become the same grouped digest"),
     Setting("mcp.excludeTools", [], _text_list,
             "MCP tools passed through untouched: exact names or globs like mcp__private__*"),
+    Setting("prices", {}, prices.check,
+            "USD per million tokens (input, cacheWrite, cacheRead, output) by model id, for the "
+            "dollars `garrepa report` shows: laid over the built-in table of Claude models field "
+            "by field (`garrepa config set prices.claude-opus-4.input 15`); a model neither "
+            "names is 'price unknown'"),
 )
 
 BY_KEY: dict[str, Setting] = {s.key: s for s in SETTINGS}
+
+# Settings that hold a table: `prices.<model>.<field>` names one cell of `prices`
+TABLES = ("prices",)
+
+
+def base_key(key: str) -> str:
+    """The setting a dotted name belongs to: itself, or the table it names a cell of."""
+    for table in TABLES:
+        if key.startswith(table + "."):
+            return table
+    return key
 
 KILL_SWITCH_ENV = "GARREPA_DISABLE"
 

@@ -35,6 +35,13 @@ def _texts(value: object) -> tuple[str, ...]:
     return tuple(str(item) for item in value) if isinstance(value, list) else ()
 
 
+def _rates(value: object) -> dict[str, dict[str, float]]:
+    if not isinstance(value, dict):
+        return {}
+    return {str(model): {str(k): float(v) for k, v in rates.items()}
+            for model, rates in value.items() if isinstance(rates, dict)}
+
+
 class HookSettings(_Frozen):
     __slots__ = ("timeout_seconds",)
     timeout_seconds: int
@@ -128,7 +135,7 @@ class Settings(_Frozen):
     `threshold.minChars`, which then holds for every route. `min_chars` is the Read route's."""
 
     __slots__ = ("mode", "min_chars", "configured_threshold", "holdout", "hook", "read",
-                 "provider", "spill", "mcp", "logs", "commands", "search")
+                 "provider", "spill", "mcp", "logs", "commands", "search", "prices")
     mode: str
     min_chars: int
     configured_threshold: int | None  # `threshold.minChars` as the user set it; None: defaults
@@ -141,6 +148,7 @@ class Settings(_Frozen):
     logs: LogsSettings
     commands: CommandSettings
     search: SearchSettings
+    prices: dict[str, dict[str, float]]  # the user's rates by model id (config/prices.py)
 
     def __init__(self, values: Mapping[str, object],
                  sources: Mapping[str, str] | None = None) -> None:
@@ -154,7 +162,8 @@ class Settings(_Frozen):
                   hook=HookSettings(values), read=ReadSettings(values),
                   provider=ProviderSettings(values), spill=SpillSettings(values),
                   mcp=McpSettings(values), logs=LogsSettings(values),
-                  commands=CommandSettings(values), search=SearchSettings(values))
+                  commands=CommandSettings(values), search=SearchSettings(values),
+                  prices=_rates(values.get("prices")))
 
     def threshold(self, route: str) -> int:
         """The size under which `route`'s results pass untouched (see the class docstring)."""

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from garrepa_py import paths
-from garrepa_py.config.schema import BY_KEY
+from garrepa_py.config.schema import BY_KEY, base_key
 from garrepa_py.errors import GarrepaError
 
 HEADER = "# garrepa user config: `garrepa config set KEY VALUE` edits it and keeps your comments.\n"
@@ -15,7 +15,7 @@ HEADER = "# garrepa user config: `garrepa config set KEY VALUE` edits it and kee
 
 def parse_value(key: str, raw: str) -> object:
     """Command-line text → the setting's value: JSON where it parses (numbers, null, lists)."""
-    setting = BY_KEY.get(key)
+    setting = BY_KEY.get(base_key(key))
     if setting is None:
         known = ", ".join(BY_KEY)
         raise GarrepaError(f"unknown key '{key}'", hint=f"known keys: {known}")
@@ -23,6 +23,8 @@ def parse_value(key: str, raw: str) -> object:
         value: object = json.loads(raw)
     except ValueError:
         value = raw
+    if key != setting.key:
+        return _table_cell(key, setting.key, raw, value)
     if isinstance(setting.default, str) or key == "provider.baseUrl":
         value = None if raw.strip() == "null" else raw
     if key == "mcp.excludeTools" and isinstance(value, str):
@@ -31,6 +33,22 @@ def parse_value(key: str, raw: str) -> object:
     if wrong:
         raise GarrepaError(f"'{key}' {wrong} (got {raw!r})",
                            hint="see `garrepa config list` for every key and its current value")
+    return value
+
+
+def _table_cell(key: str, table: str, raw: str, value: object) -> object:
+    """A value for one cell of a table setting: `prices.<model>.<field>` (a number) or
+    `prices.<model>` (a JSON object of rates), checked as the table it lands in."""
+    from garrepa_py.config import prices
+
+    parts = key[len(table) + 1:].split(".")
+    cell: object = {parts[0]: value} if len(parts) == 1 else {parts[0]: {parts[1]: value}}
+    wrong = "names no cell: use prices.<model>.<rate> or prices.<model>" if len(parts) > 2 \
+        else BY_KEY[table].check(cell)
+    if wrong:
+        raise GarrepaError(f"'{key}' {wrong} (got {raw!r})",
+                           hint=f"e.g. `garrepa config set {table}.claude-opus-4.input 15` "
+                                f"(rates: {', '.join(prices.FIELDS)}, USD per million tokens)")
     return value
 
 

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 from garrepa_py import textlines
 from garrepa_py.config.load import Config
 from garrepa_py.engine import accounting, directives, prompt, quoting, stamp, store, validate
+from garrepa_py.engine.notes import EngineNotes
 from garrepa_py.engine.types import Briefing, BriefRequest
 from garrepa_py.guard import secrets
 from garrepa_py.structural.briefing import Structural
 
 if TYPE_CHECKING:
-    from garrepa_py.journal import Record
     from garrepa_py.model.base import ModelClient
 
 MODEL_MARGIN_SECONDS = 0.5  # left after the model call for validation, spill and printing
@@ -52,7 +52,7 @@ def cache_key(route: str, provider: str, model: str, source: str,
 
 def _model_briefing(request: BriefRequest, source: str, structural: Structural, config: Config,
                     project: str, deadline: float, client: ModelClient,
-                    journal: Record) -> tuple[str, str] | None:
+                    notes: EngineNotes) -> tuple[str, str] | None:
     """The validated model notes and garrepa's line of the must-keep handles they left out,
     from the cache or a fresh call; None means use structural.
 
@@ -62,18 +62,19 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
                     request.instruction or prompt.GENERIC_INSTRUCTION)
     entry = store.cache_get(project, key)
     if entry is not None and _expired(entry):
-        journal["retry"] = WITHHELD_REASON  # a withheld briefing is asked for again, once a day
+        notes.retry = WITHHELD_REASON  # a withheld briefing is asked for again, once a day
         entry = None
     if entry is not None:
-        journal["cache"] = "hit"
+        notes.cache = "hit"
         if entry.get("status") == "ok" and isinstance(entry.get("text"), str):
-            journal["model"] = entry.get("model")
+            model = entry.get("model")
+            notes.model = model if isinstance(model, str) else None
             cached = entry.get("also")
             return _with_also(str(entry["text"]), [str(a) for a in cached]
                               if isinstance(cached, list) else [])
-        journal["fallback"] = str(entry.get("reason", "cached-rejection"))
+        notes.fallback = str(entry.get("reason", "cached-rejection"))
         return None
-    journal["cache"] = "miss"
+    notes.cache = "miss"
     from garrepa_py.engine import door
     from garrepa_py.model.base import ModelError, ModelReply, Rejected
 
@@ -83,41 +84,41 @@ def _model_briefing(request: BriefRequest, source: str, structural: Structural, 
         checked = validate.check(text, source, structural.must_keep, request.model_chars)
         also.append(checked.also)
         if checked.rule:
-            journal["instruction_rule"] = checked.rule  # a label, for tuning; never the text
+            notes.instruction_rule = checked.rule  # a label, for tuning; never the text
         return checked.text, checked.reason
 
     def took(reply: ModelReply) -> None:
-        journal.update({"model": reply.model, "input_tokens": reply.input_tokens,
-                        "output_tokens": reply.output_tokens,
-                        "model_ms": round((time.monotonic() - started) * 1000)})
+        notes.model, notes.input_tokens = reply.model, reply.input_tokens
+        notes.output_tokens = reply.output_tokens
+        notes.model_ms = round((time.monotonic() - started) * 1000)
 
     started = time.monotonic()
     try:
         exchange = door.ask(client, prompt.SYSTEM,
                             _user_message(request, source, structural, door.context_chars(client),
-                                          journal),
+                                          notes),
                             config.settings.provider.max_tokens,
                             deadline - MODEL_MARGIN_SECONDS, accept)
     except Rejected as exc:  # it answered, and the answer failed validation: remembered
         took(exc.reply)
-        journal["fallback"] = exc.reason
+        notes.fallback = exc.reason
         _remember(project, key, {"status": "rejected", "reason": exc.reason,
-                                 "at": int(time.time())}, journal)
+                                 "at": int(time.time())}, notes)
         return None
     except ModelError as exc:  # transient or refused at the door: not cached
-        journal.update({"fallback": exc.reason,
-                        "model_ms": round((time.monotonic() - started) * 1000)})
+        notes.fallback = exc.reason
+        notes.model_ms = round((time.monotonic() - started) * 1000)
         return None
     took(exchange.reply)
     restored = list(also[-1]) if also else []
-    journal["restored"] = len(restored)
+    notes.restored = len(restored)
     _remember(project, key, {"status": "ok", "text": exchange.text, "also": restored,
-                             "model": exchange.reply.model}, journal)
+                             "model": exchange.reply.model}, notes)
     return _with_also(exchange.text, restored)
 
 
 def _user_message(request: BriefRequest, source: str, structural: Structural, budget: int,
-                  journal: Record) -> str:
+                  notes: EngineNotes) -> str:
     """The numbered source, or, when that would be over the provider's context budget, the
     structural digest (its line ranges are the source's): never more than the budget allows.
     The reply is checked against the whole source either way."""
@@ -127,7 +128,7 @@ def _user_message(request: BriefRequest, source: str, structural: Structural, bu
                                     request.model_chars)
         if len(prompt.SYSTEM) + len(whole) <= budget:
             return whole
-    journal.update({"model_input": "structural-digest", "model_input_why": f"over-budget-{budget}"})
+    notes.model_input, notes.model_input_why = "structural-digest", f"over-budget-{budget}"
     return prompt.digest_message(instruction, request.label, structural.text, len(source),
                                  textlines.count(source), request.question, request.model_chars)
 
@@ -145,37 +146,37 @@ def _expired(entry: dict[str, Any], now: float | None = None) -> bool:
     return not isinstance(at, int) or current - at >= RETRY_WITHHELD_SECONDS
 
 
-def _remember(project: str, key: str, entry: dict[str, Any], journal: Record) -> None:
+def _remember(project: str, key: str, entry: dict[str, Any], notes: EngineNotes) -> None:
     try:
         store.cache_put(project, key, entry)
     except OSError:
-        journal["cache"] = "unwritable"
+        notes.cache = "unwritable"
 
 
-def _structural(request: BriefRequest, source: str, journal: Record) -> Structural:
+def _structural(request: BriefRequest, source: str, notes: EngineNotes) -> Structural:
     """The route's structural briefing; the generic one if the route's compressor fails."""
     try:
         return request.structural(source)
     except (Exception, RecursionError) as exc:
         from garrepa_py.structural import generic
 
-        journal["structural"] = f"generic-after-{type(exc).__name__}"
+        notes.structural = f"generic-after-{type(exc).__name__}"
         return generic.compress(source)
 
 
-def _readable(request: BriefRequest, source: str, journal: Record) -> str | None:
+def _readable(request: BriefRequest, source: str, notes: EngineNotes) -> str | None:
     """The readable copy to spill, when the route has one and it differs from the source."""
     if request.readable is None:
         return None
     try:
         readable = request.readable(source)
     except (Exception, RecursionError) as exc:
-        journal["readable"] = f"failed-{type(exc).__name__}"
+        notes.readable = f"failed-{type(exc).__name__}"
         return None
     return readable if readable != source else None
 
 
-def _compose(model: tuple[str, str] | None, structural: Structural, journal: Record,
+def _compose(model: tuple[str, str] | None, structural: Structural, notes: EngineNotes,
              combine: bool = True) -> str:
     """The body: the model's notes fenced as data, then (or else) the structural briefing under
     the line that says its titles and excerpts are the source's own text. Every route's digest
@@ -185,9 +186,9 @@ def _compose(model: tuple[str, str] | None, structural: Structural, journal: Rec
     if structural.head:
         text = f"{structural.head}\n{text}"
     if model:
-        journal["method"] = "model"
-        notes, also = model
-        fenced = stamp.notes(notes) + (f"\n{also}" if also else "")
+        notes.method = "model"
+        text_of_model, also = model
+        fenced = stamp.notes(text_of_model) + (f"\n{also}" if also else "")
         return f"{fenced}\n{stamp.quoted(text)}" if combine else fenced
     return stamp.quoted(text)
 
@@ -205,37 +206,36 @@ def masked_note(found: secrets.Scan) -> str:
 def brief(request: BriefRequest, config: Config, project: str, deadline: float,
           client_factory: ClientFactory = _default_factory) -> Briefing:
     source = request.source
-    journal: Record = {}
+    notes = EngineNotes()
     found = secrets.scan(source)
     safe = secrets.mask(source, found) if found.findings else source
     if found:
-        journal["masked"] = found.summary()  # kinds and counts, never a value
+        notes.masked = found.summary()  # kinds and counts, never a value
         if found.unmaskable:
-            journal["unmaskable"] = ",".join(found.unmaskable)
-    structural = _structural(request, safe, journal)
+            notes.unmaskable = ",".join(found.unmaskable)
+    structural = _structural(request, safe, notes)
     if len(structural.head) + len(structural.text) + POINTER_RESERVE >= len(source):
         # Decided before any model call or spill: nothing is spent on a result that passes.
-        return Briefing("pass", "not-shorter", journal=journal)
+        return Briefing("pass", "not-shorter", notes=notes)
     unaccounted = accounting.unaccounted(structural.text, len(source))
     if unaccounted is not None:  # never worse than Claude Code alone: the original passes
-        return Briefing("pass", unaccounted, journal=journal)
+        return Briefing("pass", unaccounted, notes=notes)
     client, why_not = client_factory(config) if request.instruction is not None else (
         None, "structural-route")  # a route with no model instruction briefs structurally
     model: tuple[str, str] | None = None
     if client is not None:
-        journal["provider"] = getattr(client, "origin", "") or client.name  # how it was chosen
+        notes.provider = getattr(client, "origin", "") or client.name  # how it was chosen
     if client is None:
         if request.instruction is not None:  # a structural route asks none: no fallback
-            journal["fallback"] = why_not
+            notes.fallback = why_not
     elif found.unmaskable:
-        journal["fallback"] = "secret-unmaskable"  # nothing is sent that could not be masked
+        notes.fallback = "secret-unmaskable"  # nothing is sent that could not be masked
     else:
         model = _model_briefing(request, safe, structural, config, project, deadline, client,
-                               journal)
-    body = _compose(model, structural, journal, request.combine)
-    method = stamp.model_method(str(journal.get("model"))) if journal.get("method") == "model" \
-        else stamp.STRUCTURAL + (stamp.WITHHELD if journal.get("fallback") == WITHHELD_REASON
-                                 else "")
+                               notes)
+    body = _compose(model, structural, notes, request.combine)
+    method = stamp.model_method(str(notes.model)) if notes.method == "model" \
+        else stamp.STRUCTURAL + (stamp.WITHHELD if notes.fallback == WITHHELD_REASON else "")
     if found.findings:
         body = f"{body}\n{masked_note(found)}"
     lines = textlines.count(source)
@@ -246,8 +246,8 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
     else:
         pointer = stamp.spill_pointer("/" + "0" * 32 + ".txt", lines)
         if len(stamp.stamp(body, head, pointer)) >= len(source):
-            return Briefing("pass", "not-shorter", journal=journal)
-        readable = _readable(request, source, journal)
+            return Briefing("pass", "not-shorter", notes=notes)
+        readable = _readable(request, source, notes)
         try:
             if readable is None:
                 spill_path = store.spill(project, source)  # the exact bytes, owner-only
@@ -257,17 +257,17 @@ def brief(request: BriefRequest, config: Config, project: str, deadline: float,
                 spill_path = store.spill(project, readable)
                 pointer = stamp.readable_pointer(spill_path, textlines.count(readable), exact,
                                                  request.exact_copy is not None)
-                journal["spills"] = [store.spill_id(exact)]
-            journal["spills"] = [*journal.get("spills", []), store.spill_id(spill_path)]
+                notes.spills = [store.spill_id(exact)]
+            notes.spills = [*(notes.spills or []), store.spill_id(spill_path)]
         except OSError:  # .garrepa/ not ours (a symlink?) or not writable: no recovery, no brief
-            return Briefing("pass", "spill-unwritable", journal=journal)
+            return Briefing("pass", "spill-unwritable", notes=notes)
     text = stamp.stamp(body, head, pointer)
     if len(text) >= len(source):
-        return Briefing("pass", "not-shorter", journal=journal)
+        return Briefing("pass", "not-shorter", notes=notes)
     try:
         spill = config.settings.spill
         store.prune(project, spill.max_age_days, spill.max_megabytes, keep=spill_path)
     except OSError:
-        journal["prune"] = "failed"
-    journal["method"] = "model" if journal.get("method") == "model" else "structural"
-    return Briefing("compress", "compressed", text, spill_path, journal)
+        notes.prune = "failed"
+    notes.method = "model" if notes.method == "model" else "structural"
+    return Briefing("compress", "compressed", text, spill_path, notes)

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from garrepa_py.engine.notes import EngineNotes
 from garrepa_py.engine.prompt import GENERIC_INSTRUCTION
 from garrepa_py.structural.briefing import Structural
-
-if TYPE_CHECKING:
-    from garrepa_py.journal import Record
 
 
 @dataclass(frozen=True)
@@ -41,4 +38,4 @@ class Briefing:
     reason: str
     text: str = ""
     spill_path: str | None = None
-    journal: Record = field(default_factory=dict)  # type: ignore[assignment]  # never content
+    notes: EngineNotes = field(default_factory=EngineNotes)  # labels and numbers, never content

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from typing import IO, Any
 
     from garrepa_py.event import ToolEvent
-    from garrepa_py.journal import Record
+    from garrepa_py.hook.journal_line import Decided, Early, EventFacts
     from garrepa_py.routes.route import Route
     from garrepa_py.routes.verdict import HookContext
 
@@ -78,35 +78,32 @@ def _log_failure() -> None:
         pass
 
 
-def parse_event(raw: bytes | None, record: Record) -> ToolEvent | None:
-    """The event, or None (with the reason in `record`) when it is not one we can route."""
+def parse_event(raw: bytes | None) -> ToolEvent | Early:
+    """The event, or why it is not one we can route."""
     from garrepa_py import fastjson
     from garrepa_py.event import ToolEvent
+    from garrepa_py.hook.journal_line import Early
 
     if raw is None:
-        record.update({"decision": "pass", "reason": "stdin-too-large"})
-        return None
+        return Early("stdin-too-large")
     try:
         data = fastjson.loads(raw)
     except (ValueError, RecursionError):
-        record.update({"decision": "pass", "reason": "malformed-json", "chars_in": len(raw)})
-        return None
+        return Early("malformed-json", len(raw))
     if not isinstance(data, dict):
-        record.update({"decision": "pass", "reason": "unknown-shape"})
-        return None
-    event = ToolEvent(data)
-    record.update({"event": event.hook_event, "tool": event.tool, "session": event.session,
-                   "chars_in": event.response_chars()})
-    from garrepa_py import baseline
+        return Early("unknown-shape")
+    return ToolEvent(data)
 
-    # what Claude Code alone delivers for this event: the measure of every saving
-    record["baseline_chars"] = baseline.event_baseline(data)
-    if event.tool_use_id is not None:  # links the line to the transcript's result
-        record["tool_use_id"] = event.tool_use_id
-    if event.agent_id is not None:  # a subagent's call: its result is in the subagent's file
-        record["agent"] = event.agent_id
-    record["project"] = _project_dir(event)
-    return event
+
+def facts_of(event: ToolEvent) -> EventFacts:
+    """What the journal keeps of the event itself."""
+    from garrepa_py import baseline
+    from garrepa_py.hook.journal_line import EventFacts
+
+    # baseline: what Claude Code alone delivers for this event, the measure of every saving
+    return EventFacts(event.hook_event, event.tool, event.session, event.response_chars(),
+                      baseline.event_baseline(event.raw), event.tool_use_id, event.agent_id,
+                      _project_dir(event))
 
 
 class _Watchdog:
@@ -117,10 +114,10 @@ class _Watchdog:
     """
 
     def __init__(self) -> None:
-        self.reply: dict[str, Any] | None = None
+        self.decided: Decided | None = None
         self.failure: BaseException | None = None
 
-    def run(self, route: Route, event: ToolEvent, context: HookContext, record: Record) -> bool:
+    def run(self, route: Route, event: ToolEvent, context: HookContext, key: str | None) -> bool:
         """True when the worker finished in time (its reply or failure is then set)."""
         import threading
 
@@ -130,7 +127,7 @@ class _Watchdog:
 
         def work() -> None:
             try:
-                self.reply = pipeline.decide(route, event, context, record)[1]
+                self.decided = pipeline.decide(route, event, context, key)
             except BaseException as exc:  # handed to the main thread, which fails open
                 self.failure = exc
             finally:
@@ -150,33 +147,51 @@ def encode(reply: dict[str, Any]) -> bytes:
         return json.dumps(reply, ensure_ascii=True).encode("ascii")
 
 
+def host_of(argv: list[str]) -> str:
+    """The host named by `--host NAME` on the hook's command line (Codex's launcher passes
+    `--host codex`); claude-code when none is named."""
+    for flag, value in zip(argv, argv[1:], strict=False):
+        if flag == "--host" and value:
+            return value
+    return "claude-code"
+
+
 def main() -> None:
     started = process_started()
     if os.environ.get("GARREPA_DISABLE", "").strip().lower() not in ("", "0", "false", "no"):
         sys.exit(0)
     real_stdout = sys.stdout
     sys.stdout = sys.stderr  # a stray print can never corrupt the reply
-    reply: dict[str, Any] | None = None
+    from garrepa_py.hook.journal_line import Early, JournalLine
     from garrepa_py.version import __version__
 
-    record: Record = {"v": __version__, "event": None, "tool": None, "route": "pass"}
+    line = JournalLine(__version__, host_of(sys.argv))
+    reply: dict[str, Any] | None = None
     out = b""
     abandoned = armed = False
     event = None
     try:
         from garrepa_py.hook import pipeline
 
-        event = parse_event(read_bounded(sys.stdin.buffer, MAX_STDIN_BYTES), record)
-        route = pipeline.route_of(event, record) if event is not None else None
-        project = str(record.get("project", ""))
-        context = None
-        if route is None or event is None:
-            pass
-        elif "\0" in project or not os.path.isabs(project):
-            record.update({"decision": "pass", "reason": "bad-project-dir"})
+        parsed = parse_event(read_bounded(sys.stdin.buffer, MAX_STDIN_BYTES))
+        if isinstance(parsed, Early):
+            line.early = parsed
         else:
-            context = pipeline.prepare(route, event, project, started, record,
-                                       via_plugin=os.environ.get("GARREPA_VIA") == "plugin")
+            event = parsed
+            line.facts = facts_of(event)
+        route = pipeline.route_of(event) if event is not None else None
+        context = None
+        if event is not None and route is None:
+            line.early = Early("not-routed")
+        elif event is not None and route is not None:
+            line.key = pipeline.target_key(route, event)  # links a briefing to a later read
+            project = line.facts.project if line.facts is not None else ""
+            if "\0" in project or not os.path.isabs(project):
+                line.early = Early("bad-project-dir")
+            else:
+                line.prepared = pipeline.prepare(route, event, project, started,
+                                                 via_plugin=os.environ.get("GARREPA_VIA") == "plugin")
+                context = line.prepared.context
         if route is not None and event is not None and context is not None:
             # real work: under the deadline, and a hard stop behind it
             hard_stop(context.deadline + HARD_STOP_SECONDS)
@@ -185,31 +200,27 @@ def main() -> None:
 
             regex_cache.warm()  # garrepa's patterns compiled once per interpreter, not per event
             watchdog = _Watchdog()
-            if watchdog.run(route, event, context, record):
+            if watchdog.run(route, event, context, line.key):
                 if watchdog.failure is not None:
                     raise watchdog.failure
-                reply = watchdog.reply
+                line.decided = watchdog.decided
+                reply = line.decided.reply if line.decided is not None else None
             else:
-                abandoned = True
-                record = record.copy()
-                record.update({"decision": "pass", "reason": "deadline"})
+                abandoned = line.late = True
         if reply is not None:
             out = encode(reply)
-        pipeline.count_delivery(event, reply, record)
+        line.delivery = pipeline.delivery(event, reply, line.baseline())
     except BaseException as exc:  # fail open on everything, KeyboardInterrupt included
         out = b""
-        record = record.copy()
-        record.update({"decision": "error", "reason": type(exc).__name__,
-                       "delivered_chars": record.get("baseline_chars")})  # the original passes
+        line.error = type(exc).__name__
         _log_failure()
-    record["ts"] = round(time.time(), 3)
-    record["latency_ms"] = round((time.monotonic() - started) * 1000, 1)
-    # read-in-post: the Read's PostToolUse event is journaled instead (one line per Read)
-    if record.get("reason") not in ("mode-off", "plugin-defers-to-project", "read-in-post"):
+    line.ts = round(time.time(), 3)
+    line.latency_ms = round((time.monotonic() - started) * 1000, 1)
+    if line.journaled():
         try:
             from garrepa_py import journal
 
-            journal.append(record)
+            journal.append(line.record())
         except Exception:
             pass
     try:

@@ -1,10 +1,10 @@
 """The one decision pipeline, for the hook process and `garrepa preview` alike (standard library
 only): event → route → config → quick pass → the route's handler → audit / holdout → reply.
 
-Every step writes what it decided into the event's journal record, so a preview shows the same
-decision and reason the hook would journal, including `audit`, `holdout` and the plugin
-deferring to the project's own entries. The hook runs `decide` under its watchdog; a preview
-runs it directly.
+Every step returns what it decided as a typed result (hook/journal_line.py), and the hook's entry
+point assembles the journal line from them once, so a preview shows the same decision and reason
+the hook would journal, including `audit`, `holdout` and the plugin deferring to the project's
+own entries. The hook runs `decide` under its watchdog; a preview runs it directly.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ if TYPE_CHECKING:
 
     from garrepa_py.config.settings import Settings
     from garrepa_py.event import ToolEvent
-    from garrepa_py.journal import Record
+    from garrepa_py.hook.journal_line import Decided, Delivery, Prepared
     from garrepa_py.routes.route import Route
-    from garrepa_py.routes.verdict import HookContext, Verdict
+    from garrepa_py.routes.verdict import HookContext
 
 DEADLINE_MARGIN_SECONDS = 1.5
 PLUGIN_DEFERS = "plugin-defers-to-project"
@@ -105,93 +105,79 @@ def held_out(event: ToolEvent, key: str | None, share: float) -> bool:
     return zlib.crc32(identity.encode("utf-8", "surrogatepass")) / 2**32 < share
 
 
-def route_of(event: ToolEvent, record: Record) -> Route | None:
-    """The route that claims the event (None: it passes, `not-routed`); fills in the record's
-    identity fields."""
+def route_of(event: ToolEvent) -> Route | None:
+    """The route that claims the event (None: it passes, `not-routed`)."""
     from garrepa_py.routes import registry
 
-    route = registry.route_for(event)
-    if route is None:
-        record.update({"decision": "pass", "reason": "not-routed"})
-        return None
-    key = target_key(route, event)
-    if key is not None:
-        record["key"] = key  # links a briefing to a later read of the same file or command
-    return route
+    return registry.route_for(event)
 
 
 def prepare(route: Route, event: ToolEvent, project: str, deadline_from: float,
-            record: Record, via_plugin: bool = False) -> HookContext | None:
+            via_plugin: bool = False) -> Prepared:
     """Cheaply: the config, the route's quick checks, the deadline.
 
-    Returns None when the event is decided here (most events: a Read of source code, a small
-    result), so they cost no thread and no read of settings.json; else the context for
+    Its context is None when the event is decided here (most events: a Read of source code, a
+    small result), so they cost no thread and no read of settings.json; else the context for
     `decide`. `deadline_from`: the monotonic time the work's budget counts from."""
     from garrepa_py.config.load import load_config
+    from garrepa_py.hook.journal_line import Prepared
     from garrepa_py.routes.verdict import HookContext
 
     config = load_config(project)
-    if config.problems:  # a misspelt key or a bad value: its default serves, the journal says so
-        record["config_problems"] = len(config.problems)
+    # a misspelt key or a bad value: its default serves, the journal says so
+    problems = len(config.problems)
     if config.disabled:
-        record.update({"decision": "pass", "reason": "mode-off"})
-        return None
-    record["route"] = route.name
-    if via_plugin and project_serves(project, route, record.get("event"), config.settings):
+        return Prepared(None, None, "mode-off", problems, None)
+    event_name = event.hook_event
+    if via_plugin and project_serves(project, route, event_name, config.settings):
         # the plugin and this project's own entries both run: the project's entry decides,
         # and only it journals the event
-        record.update({"decision": "pass", "reason": PLUGIN_DEFERS})
-        return None
+        return Prepared(None, route.name, PLUGIN_DEFERS, problems, None)
     quick = route.quick_pass(event, config.settings)
     if quick is not None:
-        record.update({"decision": "pass", "reason": quick})
-        return None
-    installed = installed_timeout(project, record.get("event"))
+        return Prepared(None, route.name, quick, problems, None)
+    installed = installed_timeout(project, event_name)
     timeout = installed or config.settings.hook.timeout_seconds
     budget = max(timeout - DEADLINE_MARGIN_SECONDS, 0.5)
-    record["deadline_ms"] = round(budget * 1000)  # the budget the work ran under: which timeout won
-    return HookContext(config, project, deadline_from + budget)
+    # the budget the work ran under: which timeout won
+    return Prepared(HookContext(config, project, deadline_from + budget), route.name, None,
+                    problems, round(budget * 1000))
 
 
-def decide(route: Route, event: ToolEvent, context: HookContext, record: Record,
-           holdout: bool = True) -> tuple[Verdict, dict[str, Any] | None]:
-    """The route's work: its verdict, and the reply to print (None: the original passes);
-    fills in `record`. In audit mode the reply is journaled, never delivered; in the holdout
-    group it is computed and passed (`holdout=False`: a preview, which has no real tool call
-    to draw the group from, shows the reply)."""
+def decide(route: Route, event: ToolEvent, context: HookContext, key: str | None = None,
+           holdout: bool = True) -> Decided:
+    """The route's work: its verdict, and the reply to print (None: the original passes). In
+    audit mode the reply is journaled, never delivered; in the holdout group (drawn from `key`
+    when the call has no id) it is computed and passed (`holdout=False`: a preview, which has
+    no real tool call to draw the group from, shows the reply)."""
+    from garrepa_py.hook.journal_line import Decided
+
     verdict = route.handle(event, context)
-    record.update(verdict.record())
-    if context.settings.mode == "audit" and verdict.reply is not None:
+    if verdict.reply is None:
+        return Decided(verdict, None)
+    if context.settings.mode == "audit":
         from garrepa_py import baseline
 
-        record["decision"] = "audit"  # computed and journaled, never delivered
-        record["would_deliver_chars"] = baseline.reply_delivered(event.raw, verdict.reply)
-        return verdict, None
-    if verdict.reply is not None and event.transcript is not None:
-        record["transcript"] = event.transcript  # where `report` finds the session's tokens
-    if holdout and verdict.reply is not None and held_out(event, record.get("key"),
-                                                          context.settings.holdout):
+        return Decided(verdict, None, "audit", baseline.reply_delivered(event.raw, verdict.reply))
+    transcript = event.transcript  # where `report` finds the session's tokens
+    if holdout and held_out(event, key, context.settings.holdout):
         # the control group: computed like any other, journaled as holdout, passed untouched
-        record.update({"decision": "holdout", "chars_out": record.get("chars_in")})
-        return verdict, None
-    return verdict, verdict.reply
+        return Decided(verdict, None, "holdout", transcript=transcript)
+    return Decided(verdict, verdict.reply, transcript=transcript)
 
 
-def count_delivery(event: ToolEvent | None, reply: dict[str, Any] | None,
-                   record: Record) -> None:
-    """`delivered_chars`: what the model receives after Claude Code applies its own rules to
-    the reply (a digest over its Bash limit is persisted again), or the baseline when the
-    original passes; with a reply, its fingerprint (never the text), by which `report` finds
-    it in the transcript's result for the event's tool_use_id."""
+def delivery(event: ToolEvent | None, reply: dict[str, Any] | None,
+             baseline_chars: int | None) -> Delivery:
+    """What the model receives after the host applies its own rules to the reply (a digest
+    over Claude Code's Bash limit is persisted again), or `baseline_chars` when the original
+    passes; with a reply, its fingerprint (never the text), by which `report` finds it in the
+    transcript's result for the event's tool_use_id."""
+    from garrepa_py.hook.journal_line import Delivery
+
     if reply is None or event is None:
-        if "baseline_chars" in record:  # an event that was parsed: the original passes
-            record["delivered_chars"] = record["baseline_chars"]
-        if isinstance(record.get("recovers"), str):  # a read of a spill: what it brought back
-            record["recovery_chars"] = record.get("delivered_chars")
-        return
+        return Delivery(baseline_chars)
     from garrepa_py import baseline
 
-    record["delivered_chars"] = baseline.reply_delivered(event.raw, reply)
     text = baseline.replacement_text(reply)
-    if text is not None:
-        record["fp"] = baseline.fingerprint(text)
+    return Delivery(baseline.reply_delivered(event.raw, reply),
+                    baseline.fingerprint(text) if text is not None else None)

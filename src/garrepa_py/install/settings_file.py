@@ -116,7 +116,16 @@ def edit_settings(project: Path, edit: Callable[[dict[str, Any]], dict[str, Any]
     exactly when the file still holds what init wrote, and otherwise removes only our entries
     (deleting a file init created once nothing else is left in it).
     """
-    path = settings_target(project)
+    return edit_hooks_file(settings_target(project), edit, settings_merge.remove_entries, dry_run,
+                           verb)
+
+
+def edit_hooks_file(path: Path, edit: Callable[[dict[str, Any]], dict[str, Any]],
+                    remove: Callable[[dict[str, Any]], dict[str, Any]], dry_run: bool,
+                    verb: str) -> Change:
+    """edit_settings for any JSON file of the `{"hooks": {EVENT: [groups]}}` shape (Claude
+    Code's settings.json, Codex's hooks.json): `remove` is the host's pure removal of garrepa's
+    entries, which tells whether the file already held some."""
     with locked(path):
         data, text = read_settings(path)
         new_data = edit(data)
@@ -134,7 +143,7 @@ def edit_settings(project: Path, edit: Callable[[dict[str, Any]], dict[str, Any]
                         diff(path, text, new_text))
         if not dry_run:
             write_atomic(path, new_text)
-            ours_before = settings_merge.remove_entries(data) != data
+            ours_before = remove(data) != data
             _remember_prior(path, text, new_text, ours_before)
         return change
 

@@ -68,9 +68,9 @@ def _digest(bash: BashResult, source: str, context: HookContext) -> Verdict:
     result = brief(BriefRequest("command", source, command[:120], compress, instruction=None),
                    context.config, context.project, context.deadline)
     if result.decision != "compress":
-        return Verdict("pass", result.reason, chars_in=len(source), notes=result.journal)
+        return Verdict("pass", result.reason, chars_in=len(source), engine=result.notes)
     return Verdict("compress", "digested", bash.reply(result.text), chars_in=len(source),
-                   chars_out=len(result.text), notes=result.journal)
+                   chars_out=len(result.text), engine=result.notes)
 
 
 def _own_state_lines(text: str) -> int:

@@ -74,10 +74,10 @@ def _digest(dump: GitDump, bash: BashResult, source: str, context: HookContext) 
                                 model_chars=kind.model_chars),
                    context.config, context.project, context.deadline)
     if result.decision != "compress":
-        return Verdict("pass", result.reason, chars_in=len(source), notes=result.journal)
+        return Verdict("pass", result.reason, chars_in=len(source), engine=result.notes)
     return Verdict("compress", f"digested-{dump.subcommand}", bash.reply(result.text),
                    chars_in=len(source),
-                   chars_out=len(result.text), notes=result.journal)
+                   chars_out=len(result.text), engine=result.notes)
 
 
 INSTRUCTION = ("Digest this git output: the nature of each change, the hottest files, notable "

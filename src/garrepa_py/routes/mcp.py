@@ -136,7 +136,7 @@ def _brief(tool: str, response: Any, texts: list[str], saved: str | None,
                                 exact_copy=saved),
                    context.config, context.project, context.deadline)
     if result.decision != "compress":
-        return Verdict("pass", result.reason, chars_in=len(source), notes=result.journal)
+        return Verdict("pass", result.reason, chars_in=len(source), engine=result.notes)
     output: Any
     if isinstance(response, str):
         output = result.text
@@ -153,7 +153,7 @@ def _brief(tool: str, response: Any, texts: list[str], saved: str | None,
                 placed = True
     reply = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
     return Verdict("compress", "briefed", reply, chars_in=len(source),
-                   chars_out=len(result.text), notes=result.journal)
+                   chars_out=len(result.text), engine=result.notes)
 
 
 INSTRUCTION = ("Brief this tool result: what it says, every item with its id/key/number and URL, "

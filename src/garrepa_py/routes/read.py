@@ -206,7 +206,7 @@ def _spill_read(path: str) -> Verdict:
     bytes of a briefing (`garrepa report` counts it against the briefing's spill ids)."""
     from garrepa_py.engine.store import spill_id
 
-    return Verdict("pass", "spill-file", notes={"recovers": spill_id(path)})
+    return Verdict("pass", "spill-file", recovers=spill_id(path))
 
 
 def _map(tool_input: dict[str, Any], path: str, context: HookContext,
@@ -266,7 +266,7 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
                                 model_chars=kind.model_chars),
                    context.config, context.project, context.deadline)
     if result.decision != "compress":
-        return Verdict("pass", result.reason, chars_in=len(text), notes=result.journal)
+        return Verdict("pass", result.reason, chars_in=len(text), engine=result.notes)
     if window is None:
         reason = read_reply.denied(result.text, len(lines), len(data))
         from garrepa_py import baseline
@@ -274,14 +274,13 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
         # denied before it ran: what the Read would have delivered, from the file itself
         alone = baseline.read_error_chars(len(data)) if len(data) > READ_CAP_BYTES \
             else baseline.numbered_chars(text)
-        notes = result.journal.copy()
-        notes["baseline_chars"] = alone
         return Verdict("compress", "mapped-deny", read_reply.deny_reply(reason),
-                       chars_in=len(text), chars_out=len(reason), notes=notes)
+                       chars_in=len(text), chars_out=len(reason),
+                       engine=result.notes, baseline_chars=alone)
     count = _opening(window.lines, 1, context.settings.read.opening_lines)
     content = read_reply.narrowed(window, count, result.text, len(lines))
     return Verdict("compress", "mapped-narrow", read_reply.post_reply(window, content),
-                   chars_in=len(window.content), chars_out=len(content), notes=result.journal)
+                   chars_in=len(window.content), chars_out=len(content), engine=result.notes)
 
 
 SAME_LINE_CHARS = 2000  # a longer line may come back from Claude Code cut: not compared
@@ -337,17 +336,17 @@ def _map_window(tool_input: dict[str, Any], path: str, label: str, text: str, li
                                 instruction=None, recovery=recovery),
                    context.config, context.project, context.deadline)
     if result.decision != "compress":
-        return Verdict("pass", result.reason, chars_in=len(content), notes=result.journal)
+        return Verdict("pass", result.reason, chars_in=len(content), engine=result.notes)
     if window is None:
         reason = read_reply.denied(result.text, len(lines), len(content), first)
-        notes = result.journal.copy()
-        notes["baseline_chars"] = baseline.numbered_chars(content, first)  # the window alone
+        alone = baseline.numbered_chars(content, first)  # the window alone
         return Verdict("compress", "mapped-window-deny", read_reply.deny_reply(reason),
-                       chars_in=len(content), chars_out=len(reason), notes=notes)
+                       chars_in=len(content), chars_out=len(reason),
+                       engine=result.notes, baseline_chars=alone)
     count = _opening(window.lines, 1, context.settings.read.opening_lines)
     reply = read_reply.narrowed(window, count, result.text, len(lines), whole_window=False)
     return Verdict("compress", "mapped-window", read_reply.post_reply(window, reply),
-                   chars_in=len(content), chars_out=len(reply), notes=result.journal)
+                   chars_in=len(content), chars_out=len(reply), engine=result.notes)
 
 
 # A map helps only when its sections part the text: one leaf section over this share of the

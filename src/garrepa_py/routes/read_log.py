@@ -17,8 +17,6 @@ from garrepa_py.routes.verdict import Verdict
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-
-    from garrepa_py.journal import Record
     from garrepa_py.routes.verdict import HookContext
 
 DIGEST_SHARE = 4  # the digest replaces the log only when at most 1/DIGEST_SHARE of its size
@@ -30,12 +28,11 @@ def handle(text: str, total_lines: int, path: str, label: str, family: str,
     """The Read's verdict for `text`, a saved log of `family` (structural/log/saved_log.py);
     `asked_window`: the agent gave an offset or a limit (a part of the log is what it wants);
     `instruction`: the Read route's, for the model."""
-    notes: Record = {"saved_log": family}
     if asked_window or window is not None and (window.first > 1 or len(window.lines) < total_lines):
-        return Verdict("pass", "saved-log-window", notes=notes,
+        return Verdict("pass", "saved-log-window", saved_log=family,
                        chars_in=len(window.content) if window is not None else None)
     if family == "generic":
-        return Verdict("pass", "saved-log-generic", chars_in=len(text), notes=notes)
+        return Verdict("pass", "saved-log-generic", chars_in=len(text), saved_log=family)
     from garrepa_py.engine import compressors
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
@@ -48,13 +45,15 @@ def handle(text: str, total_lines: int, path: str, label: str, family: str,
                                 recovery=recovery),
                    context.config, context.project, context.deadline,
                    client_factory=lambda config: (None, "saved-log"))
-    notes.update(result.journal)
     if result.decision != "compress":
-        return Verdict("pass", f"saved-log-{result.reason}", chars_in=len(text), notes=notes)
+        return Verdict("pass", f"saved-log-{result.reason}", chars_in=len(text), engine=result.notes,
+                       saved_log=family)
     if not digest.complete:
-        return Verdict("pass", "saved-log-whole", chars_in=len(text), notes=notes)
+        return Verdict("pass", "saved-log-whole", chars_in=len(text), engine=result.notes,
+                       saved_log=family)
     if len(result.text) * DIGEST_SHARE > len(text):
-        return Verdict("pass", "saved-log-small-gain", chars_in=len(text), notes=notes)
+        return Verdict("pass", "saved-log-small-gain", chars_in=len(text), engine=result.notes,
+                       saved_log=family)
     header = (f"[garrepa: {label} is a saved {family} log of {total_lines:,} lines, so this Read "
               "is its digest: every failure, whole or by its lines, the passing lines counted. "
               "The numbers at the left only count the lines of this reply; the line ranges "
@@ -63,11 +62,13 @@ def handle(text: str, total_lines: int, path: str, label: str, family: str,
     if window is None:
         from garrepa_py import baseline
 
-        notes["baseline_chars"] = baseline.numbered_chars(text)  # what the Read would have given
+        alone = baseline.numbered_chars(text)  # what the Read would have given
         return Verdict("compress", "saved-log-deny", read_reply.deny_reply(content),
-                       chars_in=len(text), chars_out=len(content), notes=notes)
+                       chars_in=len(text), chars_out=len(content), engine=result.notes,
+                       saved_log=family, baseline_chars=alone)
     return Verdict("compress", "saved-log-digest", read_reply.post_reply(window, content),
-                   chars_in=len(window.content), chars_out=len(content), notes=notes)
+                   chars_in=len(window.content), chars_out=len(content), engine=result.notes,
+                   saved_log=family)
 
 
 SECTION_NOTE = ("garrepa: for any part of the log, Read the same file with offset=<first line> "

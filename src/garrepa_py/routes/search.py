@@ -128,11 +128,11 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
     result = brief(BriefRequest("search", source, label, compress, instruction=None),
                    context.config, context.project, context.deadline)
     if result.decision != "compress":
-        return Verdict("pass", result.reason, chars_in=len(source), notes=result.journal)
+        return Verdict("pass", result.reason, chars_in=len(source), engine=result.notes)
     output = _replaced(event.tool_response, field, result.text)
     reply = {"hookSpecificOutput": {"hookEventName": "PostToolUse", "updatedToolOutput": output}}
     return Verdict("compress", f"digested-{event.tool.lower() if event.tool else 'search'}",
-                   reply, chars_in=len(source), chars_out=len(result.text), notes=result.journal)
+                   reply, chars_in=len(source), chars_out=len(result.text), engine=result.notes)
 
 
 def _replaced(response: dict[str, Any], field: str, text: str) -> dict[str, Any]:
