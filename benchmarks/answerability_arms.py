@@ -302,7 +302,7 @@ def _garrepa_log(task: Input) -> Delivery:
     """The logs route wraps `COMMAND 2>&1 | garrepa-log --family F --project P` before the run;
     here the recorded output goes through the same runner, whose exit status the agent sees."""
     sys.path.insert(0, str(REPO / "src"))
-    from garrepa_py.routes import log_command
+    from garrepa_py.shell import log_command
 
     family = log_command.parse(task.command)
     if family is None:  # the route leaves it alone

@@ -24,8 +24,8 @@ sys.path.insert(0, str(REPO))
 
 from tests.support import corpora  # noqa: E402
 
-from garrepa_py.routes import log_command  # noqa: E402
-from garrepa_py.structural import logs  # noqa: E402
+from garrepa_py.shell import log_command  # noqa: E402
+from garrepa_py.structural.log import logs  # noqa: E402
 
 CORPORA = [corpora.load(kind) for kind in ("logs", "jslogs", "nativelogs")]
 

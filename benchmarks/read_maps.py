@@ -46,7 +46,7 @@ def main() -> None:
 
     corpus = corpora.load("docs")
     sys.path.insert(0, str(SRC))
-    from garrepa_py.structural.document import outline, render
+    from garrepa_py.structural.doc.document import outline, render
 
     with tempfile.TemporaryDirectory() as tmp:
         project = Path(tmp)

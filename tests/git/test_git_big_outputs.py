@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from garrepa_py.routes.git import _compressor
-from garrepa_py.routes.git_command import parse
-from garrepa_py.structural import git_digest
+from garrepa_py.shell.git_command import parse
+from garrepa_py.structural.git import git_digest
 
 from ..conftest import _corpus, git
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from garrepa_py.routes.git import _compressor
-from garrepa_py.routes.git_command import parse
-from garrepa_py.structural.git_digest import BUDGET, LIST_BUDGET
-from garrepa_py.structural.git_rank import table_note
+from garrepa_py.shell.git_command import parse
+from garrepa_py.structural.git.git_digest import BUDGET, LIST_BUDGET
+from garrepa_py.structural.git.git_rank import table_note
 
 from ..conftest import git
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from garrepa_py.routes.git import _compressor
-from garrepa_py.routes.git_command import parse
-from garrepa_py.structural.git_digest import BUDGET, LIST_BUDGET, digest_log
-from garrepa_py.structural.git_rank import priority
+from garrepa_py.shell.git_command import parse
+from garrepa_py.structural.git.git_digest import BUDGET, LIST_BUDGET, digest_log
+from garrepa_py.structural.git.git_rank import priority
 
 from ..conftest import _corpus, git, run_hook, session_fields
 from .test_git_digest_corpus import patch_section, tree_at

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from garrepa_py.routes.git import _compressor
-from garrepa_py.routes.git_command import parse
-from garrepa_py.structural.git_digest import LIST_BUDGET, digest_log
+from garrepa_py.shell.git_command import parse
+from garrepa_py.structural.git.git_digest import LIST_BUDGET, digest_log
 
 from ..conftest import _corpus, git, run_hook, session_fields, tool_results_dir
 

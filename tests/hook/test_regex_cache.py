@@ -137,7 +137,7 @@ def test_warm_puts_them_where_re_compile_finds_them(tmp_path: Path) -> None:
     object itself: nothing is compiled again."""
     cache_items(tmp_path)
     script = ("import re\nfrom garrepa_py import regex_cache\nn = regex_cache.warm()\n"
-              "from garrepa_py.structural import markup\n"
+              "from garrepa_py.structural.doc import markup\n"
               "print(n, re.compile(markup._ATX.pattern) is re._cache[str, markup._ATX.pattern, 0])")
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           check=True, cwd=REPO,

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from garrepa_py.install.interpreter import interpreter_record_text
-from garrepa_py.routes import log_command
-from garrepa_py.structural import log_python, logs
+from garrepa_py.shell import log_command
+from garrepa_py.structural.log import log_python, logs
 from tests.support.state import state_dir
 
 REPO = Path(__file__).resolve().parents[2]

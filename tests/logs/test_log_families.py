@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from garrepa_py.routes import log_command
-from garrepa_py.structural import logs
+from garrepa_py.shell import log_command
+from garrepa_py.structural.log import logs
 
 
 def test_make_running_pytest_is_read_as_pytest_and_exits_as_make(log_corpus: Path) -> None:
@@ -124,7 +124,7 @@ HOSTILE = {
 }
 HOSTILE_SCRIPT = """
 import json, sys
-from garrepa_py.structural import logs
+from garrepa_py.structural.log import logs
 cases = json.loads(sys.stdin.read())
 for name, text in cases.items():
     for family in [*logs.PARSERS, "make"]:

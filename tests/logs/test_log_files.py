@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from garrepa_py.structural import log_files, logs
+from garrepa_py.structural.log import log_files, logs
 
 from .test_log_digest import runner
 

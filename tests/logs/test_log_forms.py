@@ -11,8 +11,8 @@ from garrepa_py.config import schema
 from garrepa_py.config.settings import Settings
 from garrepa_py.install.runner_allow import runner_file
 from garrepa_py.routes import git as git_route
-from garrepa_py.routes import log_command
 from garrepa_py.routes import logs as logs_route
+from garrepa_py.shell import log_command
 
 from ..conftest import SESSION_ID
 from .test_logs_route import init, pre_bash

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from garrepa_py.install.interpreter import interpreter_record_text
-from garrepa_py.structural import log_evidence, logs
+from garrepa_py.structural.log import log_evidence, logs
 from tests.logs.test_log_digest import cases, family_of
 from tests.support.state import state_dir
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from garrepa_py.engine import compressors
-from garrepa_py.structural import document, markup
+from garrepa_py.structural.doc import document, markup
 
 from ..support.timing import cpu_seconds, quadratic_chars, timing
 from .rst_reference import sections
@@ -215,7 +215,7 @@ def test_any_text_gets_a_kind_and_a_log_verdict_without_raising() -> None:
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from garrepa_py.structural import logs, saved_log
+    from garrepa_py.structural.log import logs, saved_log
 
     pieces = st.sampled_from(["Title", "=====", "~~~~~", "", "  indented", ".. note::", "```",
                               "# h", "== h", "* h", "#+BEGIN_SRC", "[source]", "----", ":role:`x`",

@@ -14,7 +14,8 @@ import pytest
 
 from garrepa_py import journal, textlines
 from garrepa_py.engine import compressors
-from garrepa_py.structural import markup, saved_log
+from garrepa_py.structural.doc import markup
+from garrepa_py.structural.log import saved_log
 
 from ..conftest import run_hook
 from ..support.read_events import post_read, pre_read

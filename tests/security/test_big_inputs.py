@@ -21,7 +21,9 @@ import pytest
 
 from garrepa_py.config.schema import BY_KEY
 from garrepa_py.hook.pipeline import DEADLINE_MARGIN_SECONDS
-from garrepa_py.structural import document, git_digest, mcp_result
+from garrepa_py.structural import mcp_result
+from garrepa_py.structural.doc import document
+from garrepa_py.structural.git import git_digest
 
 from ..conftest import session_fields, tool_results_dir
 from ..support.read_events import post_read

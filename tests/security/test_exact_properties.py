@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from garrepa_py.config.schema import SETTINGS
 from garrepa_py.config.settings import Settings
-from garrepa_py.routes.command_exact import exact_reason
+from garrepa_py.shell.exact import exact_reason
 
 from .test_exact_by_parse import SOURCE, digested
 

@@ -2,7 +2,7 @@
 
 The route appends `2>&1 | runner` to the command. On a line that holds more than one command
 the runner would then read (and judge) only part of it, or a hidden command would ride along,
-so anything the tokenizer (routes/shell_words.py) does not understand with certainty passes
+so anything the tokenizer (shell/tokenizer.py) does not understand with certainty passes
 untouched, and so do commands that are not runs (`--version`, `--co`, `--exit-zero`, …) and
 background runs. The lists go through the real hook process; the property test hands every
 command the parser accepts to a real bash, which must run exactly one simple command.
@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from garrepa_py.routes import git_command, log_command, shell_words
+from garrepa_py.shell import git_command, log_command, tokenizer
 
 from ..conftest import run_hook, session_fields
 
@@ -170,10 +170,10 @@ def _run_in_bash(sandbox: Path, command: str) -> tuple[list[str], list[list[str]
 
 
 def _expected_argv(command: str) -> list[str]:
-    tokens = shell_words.words(command) or []
+    tokens = tokenizer.words(command) or []
     if tokens[0] == "cd":
         tokens = tokens[3:]
-    while tokens and shell_words.is_assignment(tokens[0]):
+    while tokens and tokenizer.is_assignment(tokens[0]):
         tokens = tokens[1:]
     return tokens[1:]
 

@@ -6,7 +6,7 @@ logs of N characters (the same work, were the parser linear), each the best of a
 timed back to back, so load on the machine slows both alike. A parser that re-reads lines or a
 pattern that backtracks makes the one big log cost many times the sixteen small ones (quadratic:
 16 times); near-linear stays near 1. One-line shapes grow the line instead (16 lines of 4,000
-characters against 256 of 250), within the cap of structural/log_lines.LINE_CAP, past which no
+characters against 256 of 250), within the cap of structural/log/log_lines.LINE_CAP, past which no
 parser looks. Run in a subprocess of its own, on one worker (tests/support/timing.py), timed in
 that subprocess's own CPU time, which other processes on the machine do not add to.
 """
@@ -29,7 +29,7 @@ import gc, json, sys, time
 gc.disable()
 sys.path[:0] = [sys.argv[1], sys.argv[1] + "/src"]
 from tests.security.hostile_log_shapes import LINES, LOGS
-from garrepa_py.structural import logs
+from garrepa_py.structural.log import logs
 
 N = 2000
 FAMILIES = [*logs.PARSERS, "make", "npm", "tox"]

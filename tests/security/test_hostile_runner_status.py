@@ -20,7 +20,7 @@ import pytest
 
 from garrepa_py.engine import store
 from garrepa_py.install.interpreter import interpreter_record_text
-from garrepa_py.structural import logs
+from garrepa_py.structural.log import logs
 
 REPO = Path(__file__).resolve().parents[2]
 PASSING = "def test_ok():\n    assert True\n"

@@ -21,7 +21,7 @@ from garrepa_py.engine import compressors, directives, stamp
 from garrepa_py.engine.brief import brief
 from garrepa_py.engine.types import BriefRequest
 from garrepa_py.model.base import ModelReply
-from garrepa_py.structural import document
+from garrepa_py.structural.doc import document
 
 MIN_CHARS = 4000
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from garrepa_py.structural import logs
+from garrepa_py.structural.log import logs
 
 from ..support.timing import cpu_seconds, quadratic_lines, timing
 

@@ -15,7 +15,7 @@ import pytest
 
 from garrepa_py import textlines
 from garrepa_py.structural import command_output
-from garrepa_py.structural.listing import parent_of
+from garrepa_py.structural.tree.listing import parent_of
 
 from ..support.timing import cpu_seconds, quadratic_lines, timing
 

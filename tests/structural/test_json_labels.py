@@ -9,7 +9,7 @@ import json
 import re
 from typing import Any
 
-from garrepa_py.structural import json_digest, json_index, json_lines
+from garrepa_py.structural.json import json_digest, json_index, json_lines
 
 
 def test_an_edge_is_named_by_its_two_ends() -> None:

@@ -11,7 +11,7 @@ go, cargo, npm, make, tox and unittest runs (and a failing tox run). typescript,
 and mocha (`npm test` passing and failing) come from the npm registry, tox from PyPI; mypy and
 ruff from this project's venv. A case whose tool is missing here is left out. The output is
 data for tests/logs/test_runner_outcomes.py (JSON lines: name, command, family, exit_code, log);
-the family is what routes/log_command.py names for the command.
+the family is what shell/log_command.py names for the command.
 """
 
 from __future__ import annotations
@@ -180,7 +180,7 @@ def run(name: str, command: str, files: dict[str, str], env: dict[str, str],
     done = subprocess.run(["bash", "-c", command], cwd=where, env=environment,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600,
                           check=False)
-    from garrepa_py.routes import log_command
+    from garrepa_py.shell import log_command
 
     family = log_command.parse(command) or "generic"
     log = done.stdout.decode("utf-8", "replace").replace(str(where), "/work/probe").replace(

@@ -148,7 +148,7 @@ def prose() -> Path:
 
 # API reference documents nobody here wrote (issue 35): Sphinx directives (`.. class::`,
 # `.. attribute::`, `.. method::` with their parameters), big tables and definition lists, the
-# entries a Read map must reach (structural/entries.py). Their docs/ trees, documents only.
+# entries a Read map must reach (structural/doc/entries.py). Their docs/ trees, documents only.
 REFDOC_SDISTS = (("aiohttp", "3.11.11"), ("marshmallow", "3.21.1"))
 
 

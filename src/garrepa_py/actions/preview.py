@@ -136,7 +136,7 @@ def read(path: Path, project: str) -> Preview:
 
 
 def git(argv: list[str], project: str, cwd: Path) -> Preview:
-    from garrepa_py.routes.git_command import parse
+    from garrepa_py.shell.git_command import parse
 
     command = shlex.join(argv)
     if parse(command) is None:
@@ -237,7 +237,7 @@ def log(path: Path, command: str | None, project: str | None = None) -> Preview:
     """A saved test or build log as the logs route's runner would print it: the family from the
     command (as the route parses it) or, without one, from what the log looks like."""
     from garrepa_py.hook.log_runner import outcome
-    from garrepa_py.routes import log_command
+    from garrepa_py.shell import log_command
 
     family = "generic"
     if command is not None:

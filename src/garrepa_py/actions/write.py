@@ -125,7 +125,7 @@ def prepare(diff: str) -> tuple[str, str, list[str]]:
     places = diff_places(diff, found)
     if len(safe) <= DIGEST_OVER:
         return safe, safe, places
-    from garrepa_py.structural import git_digest
+    from garrepa_py.structural.git import git_digest
 
     digest = git_digest.digest_diff(safe, lambda d: f"(left out: {d.path})")
     return digest or safe[:DIGEST_OVER], safe, places

@@ -15,7 +15,7 @@ from garrepa_py.structural.briefing import Structural
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from garrepa_py.structural.git_files import FileDiff
+    from garrepa_py.structural.git.git_files import FileDiff
 
 Compress = Callable[[str], Structural]
 
@@ -45,12 +45,12 @@ KINDS: dict[str, Kind] = {
 
 def document(path: str, label: str, kind: str | None = None) -> Compress:
     """A document map (headings with exact line ranges, and under each section the entries
-    people look up: structural/entries.py), parsed as the markup its content shows
-    (structural/markup.py; `path`'s extension only breaks a near tie), or as `kind` when the
+    people look up: structural/doc/entries.py), parsed as the markup its content shows
+    (structural/doc/markup.py; `path`'s extension only breaks a near tie), or as `kind` when the
     caller sniffed it already."""
     from garrepa_py import textlines
-    from garrepa_py.structural import document as doc
-    from garrepa_py.structural import entries, nested_map
+    from garrepa_py.structural.doc import document as doc
+    from garrepa_py.structural.doc import entries, nested_map
 
     def compress(text: str) -> Structural:
         outline = doc.outline(text, path, kind)
@@ -69,8 +69,8 @@ def document_window(path: str, label: str, kind: str, first: int, total_lines: i
     from itertools import accumulate
 
     from garrepa_py import textlines
-    from garrepa_py.structural import document as doc
-    from garrepa_py.structural import entries, nested_map
+    from garrepa_py.structural.doc import document as doc
+    from garrepa_py.structural.doc import entries, nested_map
 
     def compress(text: str) -> Structural:
         lines = textlines.split(text)
@@ -147,7 +147,8 @@ def git(file_command: Callable[[FileDiff], str],
         commit_file_command: Callable[[str, FileDiff], str]) -> Compress:
     """A git dump: a log digest when it holds commits, else a diff digest, a one-line log or a
     blame; generic at worst."""
-    from garrepa_py.structural import generic, git_digest
+    from garrepa_py.structural import generic
+    from garrepa_py.structural.git import git_digest
 
     def compress(text: str) -> Structural:
         has_commits = bool(git_digest.COMMIT.search(text[:4096])) or "\ncommit " in text

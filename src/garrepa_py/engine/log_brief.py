@@ -1,5 +1,5 @@
 """The logs route's briefing through the engine: the structural digest of a test or build log
-(structural/logs.py), with the engine's rules for garrepa's own lines.
+(structural/log/logs.py), with the engine's rules for garrepa's own lines.
 
 Every line quoted from the log (summary lines, failure blocks, their titles) passes through
 engine/quoting.py's one rule, as every route's quoted content does: a test
@@ -22,8 +22,8 @@ from garrepa_py.guard import secrets
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from garrepa_py.structural.log_lines import Cut
-    from garrepa_py.structural.logs import Digest
+    from garrepa_py.structural.log.log_lines import Cut
+    from garrepa_py.structural.log.logs import Digest
 
 
 def _quote(line: str) -> str:
@@ -33,7 +33,7 @@ def _quote(line: str) -> str:
 def _masking_quote(raw: str) -> Callable[[str], str]:
     """`_quote` after masking: each line the whole scan found a secret on is replaced by its
     masked form; any other line (a block title, a line cut at the cap) is scanned alone."""
-    from garrepa_py.structural.log_lines import clean
+    from garrepa_py.structural.log.log_lines import clean
 
     lines = clean(raw)
     found = secrets.scan("\n".join(lines))
@@ -48,7 +48,7 @@ def _masking_quote(raw: str) -> Callable[[str], str]:
 
 
 def digest(raw: str, family: str, spill: str, cut: Cut | None = None) -> Digest:
-    from garrepa_py.structural import logs
+    from garrepa_py.structural.log import logs
 
     return logs.digest(raw, family, spill, cut=cut, quote=_masking_quote(raw),
                        pointer=stamp.log_pointer)

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 HEAD_BYTES = 2 * 1024 * 1024
 TAIL_BYTES = 2 * 1024 * 1024
 CHUNK = 1 << 16
-LINE_CAP = 4096  # as structural/log_lines.LINE_CAP: a line's start is all the scan looks at
+LINE_CAP = 4096  # as structural/log/log_lines.LINE_CAP: a line's start is all the scan looks at
 # Literal words every shell-failure line holds one of: the scan runs only on chunks with one.
 _HINTS = (b"not found", b"No such file", b"Permission denied", b"npm ", b"go: ",
           b"directory prefix", b"error during build", b"No module named", b"can't open file",
@@ -65,7 +65,7 @@ class _Scan:
     """The first shell-failure line in a stream, scanning only complete lines, each once."""
 
     def __init__(self) -> None:
-        from garrepa_py.structural.log_evidence import SHELL_FAILURE_BYTES
+        from garrepa_py.structural.log.log_evidence import SHELL_FAILURE_BYTES
 
         self.pattern = SHELL_FAILURE_BYTES
         self.carry = b""

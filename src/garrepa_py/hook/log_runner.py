@@ -2,7 +2,7 @@
 
 Its exit status is the only one the agent sees (the pipeline's; Claude Code runs Bash without
 pipefail), so it never reports a run as passed without the family's positive evidence in the log
-(structural/log_evidence.py): a failure, or a log it cannot read with certainty, exits non-zero.
+(structural/log/log_evidence.py): a failure, or a log it cannot read with certainty, exits non-zero.
 It streams the output once (hook/log_capture.py): the raw bytes into a spill, a bounded head and
 tail into memory; then prints the log as it came when short, else a digest that keeps every
 failure and names the spill. The outcome is decided without the spill: when the spill cannot be
@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from garrepa_py.fs import PrivateStream
     from garrepa_py.hook.log_capture import Captured
     from garrepa_py.journal import Record
-    from garrepa_py.structural.log_lines import Cut
-    from garrepa_py.structural.logs import Digest
+    from garrepa_py.structural.log.log_lines import Cut
+    from garrepa_py.structural.log.logs import Digest
 
 SMALL = 6000  # a log this short is printed as it came (its outcome still decides the exit code)
 SHOWN = 15_000  # head and tail, each, of a log passed bounded (Claude Code keeps 30,000 chars)
@@ -150,7 +150,7 @@ def outcome(text: str, family: str, spill: Callable[[str], str]) -> Digest:
 
 def read_back(got: Captured) -> tuple[str, Cut | None]:
     """The text the digest is made from and its Cut (None when the whole log was kept)."""
-    from garrepa_py.structural.log_lines import Cut
+    from garrepa_py.structural.log.log_lines import Cut
 
     if got.whole:
         return bytes(got.head + got.tail).decode("utf-8", "replace"), None
@@ -209,7 +209,7 @@ def _report(options: dict[str, str], started: float, got: Captured,
             sink: PrivateStream | None) -> int:
     """The outcome, decided from the log read, then printed: as it came, digested or bounded."""
     from garrepa_py.engine import log_brief
-    from garrepa_py.structural import log_evidence
+    from garrepa_py.structural.log import log_evidence
 
     out = sys.stdout.buffer
     family = options.get("family", "generic")

@@ -7,7 +7,7 @@ command_output.py); what the output is (a fetched document, a diff, a test log, 
 asked of structural/sniff.py, the MCP route's one sniffing function, and digested as that
 (structural/bulk.py). No model: the digest is the output's own lines and counts.
 
-Never for what must stay exact (routes/command_exact.py): any program not on its list, a file
+Never for what must stay exact (shell/exact.py): any program not on its list, a file
 printed whole by one that is, a read of a spill or of Claude Code's saved files, a secret's
 dump, a command the user excluded, one the shell tokenizer cannot read with certainty.
 """
@@ -37,7 +37,7 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
         return passed(result.reason)
     if result.size < context.settings.threshold("command"):
         return passed("under-threshold")
-    from garrepa_py.routes.command_exact import exact_reason
+    from garrepa_py.shell.exact import exact_reason
 
     why = exact_reason(result.command, context.settings)
     if why is not None:
@@ -90,7 +90,7 @@ def rules(settings: Settings) -> tuple[str, ...]:
     Measured (docs/benchmarks.md, "A hook on every Bash call"): a handler without a rule costs
     every Bash call 40-55 ms (1.38-1.40x a 20-call session); an unmatched rule costs nothing
     measurable. Claude Code strips `cd … &&` and tries each part of a compound command."""
-    from garrepa_py.routes.command_exact import PRODUCERS
+    from garrepa_py.shell.exact import PRODUCERS
 
     return tuple(f"Bash({name} *)" for name in sorted(PRODUCERS))
 

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from garrepa_py.config.settings import Settings
     from garrepa_py.event import ToolEvent
     from garrepa_py.hosts.host import CommandResult
-    from garrepa_py.routes.git_command import GitDump
     from garrepa_py.routes.verdict import HookContext
+    from garrepa_py.shell.git_command import GitDump
 
 
 def handle(event: ToolEvent, context: HookContext) -> Verdict:
@@ -31,7 +31,7 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
         return passed(result.reason)
     if result.size < context.settings.threshold("git"):
         return passed("under-threshold")
-    from garrepa_py.routes.git_command import parse
+    from garrepa_py.shell.git_command import parse
 
     dump = parse(result.command)
     if dump is None:
@@ -118,7 +118,7 @@ def is_git_dump(event: ToolEvent) -> bool:
     command = event.input_text("command")
     if command is None or "git" not in command:  # most commands: no tokenizer imported
         return False
-    from garrepa_py.routes.git_command import parse
+    from garrepa_py.shell.git_command import parse
 
     return parse(command, check_paths=False) is not None
 

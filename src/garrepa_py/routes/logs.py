@@ -43,13 +43,13 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
         return passed("no-command")
     if tool_input.get("run_in_background"):
         return passed("background")  # its output is read while it runs: never buffer it
-    from garrepa_py.routes import log_command
+    from garrepa_py.shell import log_command
 
     family = log_command.parse(command)
     if family is None:
         return passed("not-a-runner")
     if family == "npm":
-        from garrepa_py.routes import npm_script
+        from garrepa_py.shell import npm_script
 
         if not npm_script.speaks(command, event.cwd or context.project):
             return passed("npm-script-silent")  # no line of its log could prove a pass

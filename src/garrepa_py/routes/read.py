@@ -234,7 +234,8 @@ def _map(tool_input: dict[str, Any], path: str, context: HookContext,
     from garrepa_py.engine.types import BriefRequest
 
     label = os.path.relpath(path, context.project) if path.startswith(context.project) else path
-    from garrepa_py.structural import markup, sniff
+    from garrepa_py.structural import sniff
+    from garrepa_py.structural.doc import markup
 
     # What the text is, not what its name says (structural/sniff.py, the MCP and command
     # routes' own question): a saved test run gets the logs route's digest (or passes whole), a
@@ -313,7 +314,7 @@ def _map_window(tool_input: dict[str, Any], path: str, label: str, text: str, li
     from garrepa_py.engine import compressors
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
-    from garrepa_py.structural import document
+    from garrepa_py.structural.doc import document
 
     if window is None:
         first = max(_int(tool_input.get("offset")) or 1, 1)
@@ -354,7 +355,7 @@ LEAF_SHARE = 0.8
 def structured(text: str, markup_kind: str) -> bool:
     """Whether `text`, not sniffed as a document, still has sections a map can name: headings
     of `markup_kind` (by its extension) of which no leaf holds most of the lines."""
-    from garrepa_py.structural import document
+    from garrepa_py.structural.doc import document
 
     outline = document.outline(text, "", markup_kind)
     sections = outline.sections

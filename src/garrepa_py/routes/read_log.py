@@ -25,7 +25,7 @@ DIGEST_SHARE = 4  # the digest replaces the log only when at most 1/DIGEST_SHARE
 def handle(text: str, total_lines: int, path: str, label: str, family: str,
            context: HookContext, window: ReadWindow | None, host: Host, asked_window: bool,
            instruction: str) -> Verdict:
-    """The Read's verdict for `text`, a saved log of `family` (structural/saved_log.py);
+    """The Read's verdict for `text`, a saved log of `family` (structural/log/saved_log.py);
     `asked_window`: the agent gave an offset or a limit (a part of the log is what it wants);
     `instruction`: the Read route's, for the model."""
     if asked_window or window is not None and (window.first > 1 or len(window.lines) < total_lines):

@@ -34,7 +34,7 @@ def recovery_or_secret(event: ToolEvent, source: str) -> str | None:
     """A search of garrepa's spill or Claude Code's saved results (a recovery: never
     briefed again), or of a secret path, by its input or by what it found."""
     from garrepa_py.guard.secrets import secret_name, secret_path
-    from garrepa_py.routes.command_exact import names_saved_output
+    from garrepa_py.shell.exact import names_saved_output
 
     values = [v for v in (event.input_text(k) for k in ("path", "glob", "pattern")) if v]
     first = source.split("\n", 1)[0].split(":", 1)[0]
@@ -48,13 +48,13 @@ def recovery_or_secret(event: ToolEvent, source: str) -> str | None:
 
 def _prints_whole(event: ToolEvent) -> str | None:
     """A Grep in content mode whose pattern may match the empty string (`^`, `$`, `.*`, ``,
-    anything not proved to need a character: routes/regex_empty.py) prints every line of each
+    anything not proved to need a character: shell/regex_empty.py) prints every line of each
     file it searched, or whose context may reach every line: those files whole, which Claude
     Code alone would have delivered and a digest would cut."""
     if event.tool != "Grep" or event.input_text("output_mode") != "content":
         return None
-    from garrepa_py.routes.grep_family import CONTEXT_LIMIT
-    from garrepa_py.routes.regex_empty import never_empty
+    from garrepa_py.shell.grep_family import CONTEXT_LIMIT
+    from garrepa_py.shell.regex_empty import never_empty
 
     inputs = event.tool_input or {}
     pattern = inputs.get("pattern")

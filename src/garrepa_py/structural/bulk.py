@@ -14,9 +14,11 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any
 
-from garrepa_py.structural import command_output, document, git_digest, sniff
+from garrepa_py.structural import command_output, sniff
 from garrepa_py.structural.briefing import Structural
-from garrepa_py.structural.json_digest import cut_text
+from garrepa_py.structural.doc import document
+from garrepa_py.structural.git import git_digest
+from garrepa_py.structural.json.json_digest import cut_text
 from garrepa_py.textlines import inline
 
 CELL = 60
@@ -211,7 +213,7 @@ def _unified(text: str, budget: int) -> str:
 
 
 def log(text: str, family: str, budget: int) -> str:
-    from garrepa_py.structural import logs
+    from garrepa_py.structural.log import logs
 
     return logs.digest(text, family, "", budget,
                        pointer=lambda _spill, total: f"({total:,} lines in all)").text

@@ -5,7 +5,7 @@ that names every file, directory or error-like line with its line numbers in the
 
 The shape is read from the text; the command is only a hint. `grep`/`rg` output is told by
 file, path lists (`find`, `fd`, `git ls-files`, `rg --files`) and `ls -R` by directory
-(structural/listing.py); anything else (pip, npm, docker, curl, a journal) as plain text: its
+(structural/tree/listing.py); anything else (pip, npm, docker, curl, a journal) as plain text: its
 head, its tail, every line that looks like an error or warning, runs of byte-identical lines
 folded, and an index of the lines not shown. Line N here is line N of the source as
 `textlines.split` counts it, which is the spill's line N. Pure, deterministic, standard
@@ -18,9 +18,9 @@ import re
 
 from garrepa_py import textlines
 from garrepa_py.config import budgets
-from garrepa_py.structural import listing, listing_read
 from garrepa_py.structural.briefing import Structural
-from garrepa_py.structural.listing import Tree, clip, span
+from garrepa_py.structural.tree import listing, listing_read
+from garrepa_py.structural.tree.listing import Tree, clip, span
 from garrepa_py.textlines import inline
 
 # the default body size: config/budgets.py's, chosen by the answerability benchmark

@@ -4,7 +4,7 @@ structural/sniff.py unwraps the block (structuredContent's compact JSON, an obje
 value is a string, a JSON string inside JSON) and says what the bulk is; structural/bulk.py
 digests a document, listing, diff or log, test log, table or accessibility snapshot with line
 ranges into the block's readable copy, which is the unwrapped text itself; JSON keeps the item
-index of structural/json_digest.py over its one-value-per-line layout.
+index of structural/json/json_digest.py over its one-value-per-line layout.
 """
 
 from __future__ import annotations
@@ -15,9 +15,11 @@ from itertools import islice
 from typing import Any
 
 from garrepa_py.config import budgets
-from garrepa_py.structural import document, gc_pause, generic, json_digest, json_lines, sniff
+from garrepa_py.structural import gc_pause, generic, sniff
 from garrepa_py.structural.briefing import Structural
+from garrepa_py.structural.doc import document
 from garrepa_py.structural.handles import extract
+from garrepa_py.structural.json import json_digest, json_lines
 
 # A share of the result, within these bounds: well under the ~48K chars Claude Code shows inline
 MIN_BUDGET, MAX_BUDGET = budgets.MCP_MIN_CHARS, budgets.MCP_MAX_CHARS

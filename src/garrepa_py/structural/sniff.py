@@ -104,7 +104,9 @@ def kind_of(text: str, command: str = "", path: str = "") -> tuple[str, str]:
     written = [line for line in lines if line.strip()]
     if not written:
         return "text", ""
-    from garrepa_py.structural import command_output, markup, saved_log
+    from garrepa_py.structural import command_output
+    from garrepa_py.structural.doc import markup
+    from garrepa_py.structural.log import saved_log
 
     sniffed = markup.sniff(text, path)
     hinted = markup.extension_kind(path)

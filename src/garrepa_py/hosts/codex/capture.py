@@ -28,7 +28,7 @@ Pure: no I/O here.
 
 from __future__ import annotations
 
-from garrepa_py.routes import shell_words
+from garrepa_py.shell import tokenizer
 
 PREFIX = "set -o posix -o pipefail; "
 MAX_COMMAND = 8192
@@ -70,7 +70,7 @@ def simple(command: str) -> str | None:
         return "empty-or-long"
     if "#" in command or "\n" in command or "\r" in command:
         return "comment-or-newline"  # a comment would swallow `| RUNNER`
-    stages = shell_words.joined_stages(command)
+    stages = tokenizer.joined_stages(command)
     if stages is None:
         return "not-understood"
     if len(stages) != 1:
@@ -78,14 +78,14 @@ def simple(command: str) -> str | None:
     words = stages[0][1]
     if not words:
         return "empty-or-long"
-    if any(shell_words.is_redirection(word) for word in words):
+    if any(tokenizer.is_redirection(word) for word in words):
         return "redirection"
-    if any(word.startswith(shell_words.VARIABLE) for word in words):
+    if any(word.startswith(tokenizer.VARIABLE) for word in words):
         return "variable"  # `$BASHPID` and the like differ in a pipeline's subshell
-    first = words[0].lstrip(shell_words.GLOB)
-    if shell_words.is_assignment(first):
+    first = words[0].lstrip(tokenizer.GLOB)
+    if tokenizer.is_assignment(first):
         return "assignment"
-    if first in BUILTINS or first in shell_words.RESERVED:
+    if first in BUILTINS or first in tokenizer.RESERVED:
         return "builtin"
     return None
 
