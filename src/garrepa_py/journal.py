@@ -139,6 +139,12 @@ def read(since: float | None = None, target: str | os.PathLike[str] | None = Non
                     continue
                 if not isinstance(record, dict):
                     continue
-                if since is not None and float(record.get("ts", 0)) < since:
+                if since is not None and not _at_or_after(record.get("ts"), since):
                     continue
                 yield record  # type: ignore[misc]  # any shape: readers check each value
+
+
+def _at_or_after(ts: object, since: float) -> bool:
+    """A line's time is at or after `since`; a line without a time it can show (none, text,
+    NaN) is never in a window."""
+    return isinstance(ts, (int, float)) and not isinstance(ts, bool) and ts >= since

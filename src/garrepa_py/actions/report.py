@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from garrepa_py import journal
+from garrepa_py.actions.report_records import sane
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -284,9 +285,10 @@ def build(since: float | None = None, project: str | None = None,
     threads: dict[str, Tally] = defaultdict(Tally)
     kept, read_backs = [], []
     calls: set[tuple[str, str, str]] = set()
-    for record in journal.read(since=since, target=target):
-        if project is not None and record.get("project") != project:
+    for line in journal.read(since=since, target=target):
+        if project is not None and line.get("project") != project:
             continue
+        record = sane(line)  # a value of the wrong shape dropped, a label escaped
         call_id, event_name = record.get("tool_use_id"), record.get("event")
         if isinstance(call_id, str) and isinstance(event_name, str):
             # one tool call, one count: a compound command whose parts match two of garrepa's

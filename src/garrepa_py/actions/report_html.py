@@ -14,6 +14,7 @@ from typing import Any
 
 from garrepa_py import journal
 from garrepa_py.actions.report import Report, build, counts
+from garrepa_py.textlines import inline
 
 STYLE = """
 :root { color-scheme: light dark; --fg: #1d1f23; --bg: #ffffff; --muted: #5d636f;
@@ -86,13 +87,13 @@ def _tally_rows(tallies: dict[str, Any]) -> list[list[str]]:
 TALLY_HEAD = ["", "events", "replaced", "Claude Code alone", "delivered", "read back", "net saved"]
 
 
-def costliest(since: float | None, project: str | None, top: int = 10) -> list[dict[str, Any]]:
-    """The replacements that delivered the most beyond Claude Code alone (or saved the least)."""
+def costliest(report: Report, top: int = 10) -> list[dict[str, Any]]:
+    """The replacements that delivered the most beyond Claude Code alone (or saved the least):
+    the report's own briefings, so the same selection (--since, --project, --session), each
+    tool call once, and every value checked (report_records.py)."""
     found: list[dict[str, Any]] = []
-    for record in journal.read(since=since):
-        if project is not None and record.get("project") != project:
-            continue
-        got = counts(record) if record.get("decision") == "compress" else None
+    for record, _ in report.briefings:
+        got = counts(record)
         if got is None:
             continue
         found.append({"ts": record.get("ts"), "route": record.get("route"),
@@ -102,11 +103,14 @@ def costliest(since: float | None, project: str | None, top: int = 10) -> list[d
     return sorted(found, key=lambda row: int(row["net_chars"]))[:top]
 
 
-def projects(since: float | None, prices: Any = None) -> dict[str, Any]:
-    """Every project the journal holds, with its totals (one report per project)."""
-    names = sorted({str(r["project"]) for r in journal.read(since=since)
-                    if isinstance(r.get("project"), str)})
-    return {name: build(since, name, prices=prices).total.as_dict() for name in names}
+def projects(since: float | None, prices: Any = None, session: str | None = None
+             ) -> dict[str, Any]:
+    """Every project the journal holds, with its totals (one report per project, in the same
+    --session when there is one), each name as it may be shown (report_records.py)."""
+    names = sorted({name for r in journal.read(since=since)
+                    if isinstance(name := r.get("project"), str)})
+    return {inline(name): build(since, name, session=session, prices=prices).total.as_dict()
+            for name in names}
 
 
 def _usd(value: float) -> str:
@@ -177,7 +181,7 @@ def dollars_section(data: dict[str, Any]) -> str:
 
 
 def page(report: Report, since: float | None, project: str | None,
-         prices: Any = None) -> str:
+         prices: Any = None, session: str | None = None) -> str:
     data = report.as_dict()
     total = data["total"]
     arrival = data["arrival"]
@@ -206,15 +210,18 @@ def page(report: Report, since: float | None, project: str | None,
         [[name, f"{g['events']:,}", f"{g['mean_chars_received'] or 0:,}",
           f"{(g['follow_rate'] or 0):.0%}"] for name, g in (("briefed", briefed),
                                                              ("held out", held))])
-    worst = costliest(since, project)
+    worst = costliest(report)
     worst_rows = [[time.strftime("%Y-%m-%d %H:%M", time.gmtime(float(row["ts"] or 0))),
                    html.escape(f"{row['route']} / {row['tool']}"), html.escape(str(row["reason"])),
                    html.escape(_k(row["baseline_chars"])), html.escape(_k(row["delivered_chars"])),
                    _signed(row["net_chars"]),
                    html.escape(", ".join(f"garrepa peek {s}" for s in row["spills"][:1]))]
                   for row in worst]
-    per_project = projects(since, prices) if project is None else {project: total}
-    scope = f"project {project}" if project else "all projects in your journal"
+    per_project = projects(since, prices, session) if project is None \
+        else {inline(project): total}
+    scope = f"project {inline(project)}" if project else "all projects in your journal"
+    if session:
+        scope += f", session {inline(session)}"
     window = time.strftime("since %Y-%m-%d %H:%M UTC", time.gmtime(since)) if since else "all time"
     blob = json.dumps(data).replace("</", "<\\/")
     return "".join([

@@ -673,7 +673,8 @@ def report(
         from garrepa_py.fs import write_atomic
 
         write_atomic(html_file, page(result, core.parse_since(since) if since else None,
-                                     str(project.resolve()) if project else None, rates))
+                                     str(project.resolve()) if project else None, rates,
+                                     session))
         typer.echo(f"wrote {html_file} (open it in a browser; it loads nothing from the network)")
         return
     if line:
