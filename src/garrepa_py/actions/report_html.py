@@ -1,7 +1,8 @@
 """`garrepa report --html FILE`: the report as one self-contained page — no network, no CDN, no
 script: plots are inline SVG, colours follow the reader's light or dark scheme. Every number on
 it comes from the same `Report` as `garrepa report --json` (the page carries that JSON too, in a
-`<script type="application/json">` block a test compares), plus per project and the costliest
+`<script type="application/json">` block a test compares, with `<`, `>` and `&` written as
+JSON escapes so no name can end or reopen it), plus per project and the costliest
 events from the journal (sizes, route and reason only: the journal never holds content).
 """
 
@@ -223,7 +224,10 @@ def page(report: Report, since: float | None, project: str | None,
     if session:
         scope += f", session {inline(session)}"
     window = time.strftime("since %Y-%m-%d %H:%M UTC", time.gmtime(since)) if since else "all time"
-    blob = json.dumps(data).replace("</", "<\\/")
+    # no `<`, `>` or `&` at all inside the script element: a name holding `</script>` or
+    # `<!--<script` (which makes the parser skip the real end tag) stays text; still JSON
+    blob = json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e") \
+        .replace("&", "\\u0026")
     return "".join([
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">",
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
