@@ -120,9 +120,11 @@ def log_error(where: str, details: str) -> str:
     return path
 
 
-def read(since: float | None = None, target: str | os.PathLike[str] | None = None
-         ) -> Iterator[Record]:
-    """Every well-formed record, oldest first; a torn or foreign line is skipped."""
+def read(since: float | None = None, target: str | os.PathLike[str] | None = None,
+         holding: tuple[bytes, ...] = ()) -> Iterator[Record]:
+    """Every well-formed record, oldest first; a torn or foreign line is skipped. With
+    `holding`, only lines that contain one of those byte strings are parsed (a statusline's
+    one session out of a 40 MB journal: most lines are never decoded)."""
     import json
 
     path = os.fspath(target) if target is not None else paths.journal_file()
@@ -133,6 +135,8 @@ def read(since: float | None = None, target: str | os.PathLike[str] | None = Non
             continue
         with handle:
             for raw in handle:
+                if holding and not any(needle in raw for needle in holding):
+                    continue
                 try:
                     record = json.loads(raw)
                 except ValueError:

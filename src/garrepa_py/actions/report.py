@@ -285,7 +285,7 @@ def build(since: float | None = None, project: str | None = None,
     threads: dict[str, Tally] = defaultdict(Tally)
     kept, read_backs = [], []
     calls: set[tuple[str, str, str]] = set()
-    for line in journal.read(since=since, target=target):
+    for line in journal.read(since=since, target=target, holding=_holding(session)):
         if project is not None and line.get("project") != project:
             continue
         record = sane(line)  # a value of the wrong shape dropped, a label escaped
@@ -343,6 +343,15 @@ def build(since: float | None = None, project: str | None = None,
                         if record.get("decision") == "compress"
                         and not str(record.get("reason", "")).startswith("wrapped-")]
     return report
+
+
+def _holding(session: str | None) -> tuple[bytes, ...]:
+    """What a journal line of `session` must contain, for journal.read to skip the rest
+    unparsed: the session id (as JSON writes it: only a plain id, else parse every line) or a
+    read-back (`peek`/`ask` journal no session: their briefing's session adopts them)."""
+    if not session or not re.fullmatch(r"[A-Za-z0-9_.:-]+", session):
+        return ()
+    return (f'"{session}'.encode(), b'"recovers"')
 
 
 def _thread(record: Record) -> str:

@@ -650,9 +650,9 @@ def report(
     from garrepa_py.cli import render, views
 
     if line and session is None and not sys.stdin.isatty():
-        from garrepa_py.actions.report_check import statusline_session
+        from garrepa_py.actions.report_check import read_statusline_stdin, statusline_session
 
-        session = statusline_session(sys.stdin.read(1024 * 1024))
+        session = statusline_session(read_statusline_stdin(sys.stdin))
     from garrepa_py.actions.config_edit import source_label
     from garrepa_py.actions.project import project_root
     from garrepa_py.actions.report_dollars import attach
