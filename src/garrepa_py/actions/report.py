@@ -314,6 +314,7 @@ def build(since: float | None = None, project: str | None = None,
         counted = counts(record) if record.get("decision") == "compress" else None
         if counted is not None:
             days[_day(record)] += counted[0] - counted[1]
+    _one_session(session, kept)
     report = Report(since, total, dict(routes), dict(tools), dict(days))
     # `peek`/`ask` journal no session: the briefing whose spill they read gives them one
     spills = {spill for briefing in kept if briefing.get("decision") == "compress"
@@ -343,6 +344,19 @@ def build(since: float | None = None, project: str | None = None,
                         if record.get("decision") == "compress"
                         and not str(record.get("reason", "")).startswith("wrapped-")]
     return report
+
+
+def _one_session(session: str | None, kept: list[Record]) -> None:
+    """`--session` names the start of one session's id: a prefix two sessions share (or an
+    empty one) would add them up as one without a word."""
+    if session is None:
+        return
+    named = sorted({str(r["session"]) for r in kept if r.get("session")})
+    if len(named) > 1 or (not session and named):
+        shown = ", ".join(named[:5]) + (f" and {len(named) - 5} more" if len(named) > 5 else "")
+        raise GarrepaError(f"--session {session} names {len(named)} sessions: {shown}",
+                           hint="give more of the id (`garrepa report --json` lists sessions "
+                                "under arrival)")
 
 
 def _holding(session: str | None) -> tuple[bytes, ...]:
