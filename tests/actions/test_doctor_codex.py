@@ -89,3 +89,22 @@ def test_with_the_real_codex_trust_is_asked_of_codex(project: Path, no_codex: Pa
     assert "3 hooks recorded" in result.output
     assert by_name(project)["codex trust"].status == "ok"
     assert os.environ["CODEX_HOME"] == str(home)
+
+
+def test_an_untrusted_project_is_told_to_trust_the_project_first(project: Path, no_codex: Path,
+                                                                 tmp_path: Path) -> None:
+    """Codex lists no hook of a project it does not trust, and `--trust-codex-hooks` refuses
+    there: the hint must name the step before it, not send the user round in a circle."""
+    binary = codex_run.codex_binary()
+    if binary is None:
+        pytest.skip("Codex is not installed: run scripts/test")
+    (no_codex / "codex").symlink_to(binary)
+    (tmp_path / "codex-home").mkdir()
+    assert invoke("init", "--host", "codex", "--provider", "none", str(project)).exit_code == 0
+    check = by_name(project)["codex trust"]
+    assert check.status == "warn"
+    assert check.detail == ("Codex lists none of garrepa's 3 hooks here: it lists a project's "
+                            "hooks only once the project itself is trusted")
+    assert check.hint.startswith("start codex in the project once and trust it (or add "
+                                 f'[projects."{project}"] trust_level = "trusted" to ')
+    assert "then run `garrepa init --host codex --trust-codex-hooks`" in check.hint

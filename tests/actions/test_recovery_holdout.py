@@ -78,6 +78,8 @@ def test_a_peek_of_a_spill_is_a_recovery(project: Path, github_corpus: Path,
     after = json.loads(invoke("report", "--json").output)
     assert after["recovery"]["recovered"] == 1
     assert after["total"]["events"] == 1  # the peek is a recovery, not a hook event
+    assert "Recovery: after 1 briefing the agent went back for the exact bytes 1 time (100%)" \
+        in " ".join(invoke("report").output.split())
 
 
 def test_holdout_passes_a_deterministic_share_untouched(project: Path, github_corpus: Path,

@@ -171,7 +171,7 @@ def test_no_tool_result_in_the_transcript_is_unknown_not_an_alarm(
                 "session; 1 unknown (no tool_result for them in the transcript: not a "
                 "transcript, or the session is still running).") in text
         assert check["status"] == "ok" and check["detail"] == (
-            "0 of 1 replacements reached the model (1 sessions, last 7 days); 1 could not be "
+            "0 of 1 replacements reached the model (1 session, last 7 days); 1 could not be "
             "checked (no tool_result for them in the transcript yet)")
     # the session goes on and the tool_result is written: now it is known
     transcript.write_text(running + "\n")
@@ -205,7 +205,7 @@ def test_a_missing_transcript_is_said_unchecked(repo_copy: Path, tmp_path: Path,
     assert ("Not checked: 1 replacements in 1 session whose transcript could not be read "
             "(missing, unreadable, or over 64 MB): unknown whether they reached the model.") in text
     assert check["status"] == "ok" and check["detail"] == (
-        "0 of 1 replacements reached the model (1 sessions, last 7 days); 1 could not be "
+        "0 of 1 replacements reached the model (1 session, last 7 days); 1 could not be "
         "checked (1 of them with no readable transcript)")
 
 

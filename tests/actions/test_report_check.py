@@ -28,6 +28,7 @@ def test_a_route_worse_than_claude_code_alone_fails_the_gate(
     done = invoke("report", "--check")
     assert done.exit_code == 1
     assert f"fail: route git: net {net:,} chars, under 0" in done.output
+    assert ", 1 replacement)" in done.output  # one, not "1 replacements"
     assert "hint: " in done.output
     verdict = json.loads(invoke("report", "--check", "--json").output)
     assert not verdict["ok"] and len(verdict["failures"]) == 1

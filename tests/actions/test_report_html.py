@@ -156,3 +156,28 @@ def test_the_dollars_figure_shows_report_jsons_dollars(
     assert (f"<td>{SONNET}</td><td>{row['calls']}</td><td>${row['usd']:,.4f}</td>"
             f"<td>claude-sonnet-4-5</td>") in dom
     assert "<td>built-in</td>" in dom
+
+
+def _rects(svg: str) -> list[tuple[float, float, float]]:
+    """(y, height, width) of each bar."""
+    return [(float(y), float(h), float(w)) for y, w, h in
+            re.findall(r'<rect x="[\d.]+" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"', svg)]
+
+
+def test_the_day_chart_uses_its_height_for_the_sign_the_days_have() -> None:
+    from garrepa_py.actions.report_html import bars
+
+    line = re.compile(r'<line [^>]*y1="([\d.]+)"')
+    # every day saved: the line at the bottom, the largest bar reaches the top margin
+    saved = bars([("2026-12-03", 500), ("2026-12-04", 1000)], height=180)
+    base = float(line.search(saved).group(1))  # type: ignore[union-attr]
+    assert base == 180 - 16 - 14
+    [(_, small, _), (top, big, width)] = _rects(saved)
+    assert (top, big, small) == (14, base - 14, (base - 14) / 2)
+    assert width == 48  # one or two days are bars, not slabs across the chart
+    # every day added: the line at the top, bars hang from it
+    added = bars([("2026-12-04", -1000)], height=180)
+    assert float(line.search(added).group(1)) == 14  # type: ignore[union-attr]
+    # both: the line splits the height in proportion
+    mixed = bars([("2026-12-03", 300), ("2026-12-04", -100)], height=180)
+    assert float(line.search(mixed).group(1)) == 14 + (180 - 16 - 28) * 0.75  # type: ignore[union-attr]

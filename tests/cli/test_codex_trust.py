@@ -44,6 +44,11 @@ def test_with_codex_the_exact_tables_are_printed(project: Path, bin_dir: Path,
     (home / "config.toml").write_text("")
     [line] = trust_step(project, trust_hooks=True)  # the project is not trusted in Codex
     assert "lists 0 of garrepa's 3 hooks" in line and "project itself is trusted" in line
+    # codex is on PATH but lists nothing yet: the first step is trusting the project, not PATH
+    lines = trust_step(project, trust_hooks=False)
+    assert lines[1].startswith("  first trust the project itself in Codex (start codex there "
+                               f'once and trust it, or add [projects."{project}"] trust_level')
+    assert not any("put `codex` on PATH" in line for line in lines)
     (home / "config.toml").write_text(f'[projects."{project}"]\ntrust_level = "trusted"\n')
     lines = trust_step(project, trust_hooks=False)
     assert sum('trusted_hash = "sha256:' in line for line in lines) == 3

@@ -390,7 +390,8 @@ def _arrival(project: Path) -> Check:
         return Check("arrival", "ok", "no replacements in the last 7 days to check")
     made, arrived = sum(r["briefings"] for r in rows), sum(r["arrived"] for r in rows)
     missing, unknown = sum(r["not_arrived"] for r in rows), sum(r["unknown"] for r in rows)
-    detail = f"{arrived} of {made} replacements reached the model ({len(rows)} sessions, last 7 days)"
+    sessions = f"{len(rows)} session{'' if len(rows) == 1 else 's'}"
+    detail = f"{arrived} of {made} replacements reached the model ({sessions}, last 7 days)"
     if missing:
         detail += f"; {missing} did not"
     if unknown:  # a missing transcript, or a session still running: no evidence either way
@@ -406,8 +407,12 @@ def run_checks(project: Path, probe: bool = False) -> list[Check]:
     from garrepa_py.install import plugin
 
     by_plugin = plugin.enabled()
-    checks = [_interpreter()]
     has_entries = _has_own_entries(project)
+    interpreter = _interpreter()
+    # served by the plugin alone, no record is expected: its launcher then runs `garrepa hook`
+    # from PATH, and the plugin check says whether it finds one (init was never needed)
+    unrecorded = interpreter.detail.startswith("no record")
+    checks = [] if by_plugin and not has_entries and unrecorded else [interpreter]
     from garrepa_py.hosts.codex.install import installed as codex_installed
 
     with_codex = codex_installed(project)

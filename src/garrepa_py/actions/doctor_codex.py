@@ -87,6 +87,14 @@ def _trust(project: Path, binary: str | None) -> Check:
         if states or not why:
             ours = [states[key] for key in keys if key in states]
             waiting = [s for s in ours if s.status not in ("trusted", "managed")]
+            if not ours:  # --trust-codex-hooks would refuse too: Codex lists nothing yet
+                return Check("codex trust", "warn", f"Codex lists none of garrepa's {len(keys)} "
+                             "hooks here: it lists a project's hooks only once the project "
+                             "itself is trusted",
+                             "start codex in the project once and trust it (or add "
+                             f"[projects.\"{project}\"] trust_level = \"trusted\" to "
+                             f"{trust.codex_home() / 'config.toml'}), then " + fix[0].lower()
+                             + fix[1:])
             if len(ours) < len(keys):
                 return Check("codex trust", "warn", f"Codex lists {len(ours)} of garrepa's "
                              f"{len(keys)} hooks here (is the project trusted in Codex?)", fix)

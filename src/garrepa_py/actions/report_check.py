@@ -40,7 +40,8 @@ def check(report: Report, min_net: int = 0, min_arrival: float = 1.0) -> CheckRe
             result.failures.append(
                 f"route {name}: net {tally.net:,} chars, under {min_net:,} (baseline "
                 f"{tally.baseline:,} → delivered {tally.delivered:,} + recovered "
-                f"{tally.recovery:,}, {tally.compressed} replacements)")
+                f"{tally.recovery:,}, {tally.compressed} "
+                f"replacement{'' if tally.compressed == 1 else 's'})")
     if not judged:
         result.notes.append("no replacements with a baseline in this selection: nothing to judge")
     read = [row for row in report.arrival if row["transcript_read"]]

@@ -51,19 +51,25 @@ def bars(values: list[tuple[str, int]], width: int = 760, height: int = 180) -> 
     """A bar chart of signed values (net saved per day): bars above the line save, below add."""
     if not values:
         return '<p class="muted">No days with replacements yet.</p>'
-    peak = max(abs(v) for _, v in values) or 1
-    pad, base = 28, height / 2
+    pad, label_h, top = 28, 16, 14
+    # the line sits where the values need it: at the bottom when every day saved, at the top
+    # when every day added, between them in proportion otherwise (no half-empty chart)
+    gains = max(0, max(v for _, v in values))
+    losses = max(0, -min(v for _, v in values))
+    span = height - label_h - 2 * top
+    base = top + span * gains / ((gains + losses) or 1)
     step = (width - 2 * pad) / len(values)
+    bar = min(step * 0.7, 48.0)  # one day is a bar, not a slab across the chart
     parts = [f'<svg role="img" aria-label="net saved per day" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}">',
              f'<line x1="{pad}" x2="{width - pad}" y1="{base}" y2="{base}" '
              'stroke="var(--grid)"/>']
     for i, (label, value) in enumerate(values):
-        size = (base - 14) * abs(value) / peak
-        x = pad + i * step + step * 0.15
+        size = span * abs(value) / (gains + losses or 1) if value else 0.0
+        x = pad + i * step + (step - bar) / 2
         y = base - size if value >= 0 else base
         colour = "var(--save)" if value >= 0 else "var(--loss)"
-        parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{step * 0.7:.1f}" '
+        parts.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" '
                      f'height="{max(size, 1):.1f}" fill="{colour}"><title>'
                      f'{html.escape(label)}: {html.escape(_k(value))} chars</title></rect>')
         if len(values) <= 16 or i % max(1, len(values) // 8) == 0:

@@ -52,6 +52,12 @@ def trust_step(root: Path, trust_hooks: bool) -> list[str]:
     if waiting:
         lines.append("  or add these lines to it yourself:")
         lines += ["    " + line for line in trust.manual_lines(waiting).splitlines()]
+    elif binary is not None:  # Codex is here but lists no hook: the project is not trusted yet
+        lines[1] = ("  first trust the project itself in Codex (start codex there once and "
+                    f"trust it, or add [projects.\"{root}\"] trust_level = \"trusted\" to "
+                    f"{config}): Codex lists a project's hooks only then;")
+        lines.append("  then run `garrepa init --host codex --trust-codex-hooks` to record them "
+                     "(your file: garrepa only edits it when asked);")
     else:
         lines.append("  or add a [hooks.state.\"<key>\"] trusted_hash for each of them (the "
                      "hashes come from `codex app-server`'s hooks/list: put `codex` on PATH "

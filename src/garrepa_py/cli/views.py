@@ -143,8 +143,9 @@ def _recovery(out: Console, report: Report) -> None:
     if briefings:
         routes = " · ".join(f"{name} {share.followed[name]}/{count}"
                             for name, count in sorted(share.events.items()))
-        out.print(f"Recovery: after {briefings} briefings the agent went back for the exact "
-                  f"bytes {back} times ({100 * back / briefings:.0f}%): {routes}.", markup=False)
+        out.print(f"Recovery: after {_plural(briefings, 'briefing')} the agent went back for "
+                  f"the exact bytes {_plural(back, 'time')} ({100 * back / briefings:.0f}%): "
+                  f"{routes}.", markup=False)
         tools = report.recovery_tools
         worst = sorted(((tools.followed[t] / n, t) for t, n in tools.events.items()
                         if tools.followed[t]), reverse=True)[:3]
