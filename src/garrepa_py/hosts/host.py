@@ -120,6 +120,13 @@ class Host:
         """A Read refused before it runs, `reason` being what the model reads."""
         return None
 
+    captures_output = False  # whether `capture_rewrite` can answer (the capture route claims)
+
+    def capture_rewrite(self, event: ToolEvent) -> dict[str, Any] | Pass | None:
+        """A PreToolUse reply that runs a shell call so that its whole output is kept before
+        the host cuts it (Codex: hosts/codex/pre_bash.py), or why not; None: no such step."""
+        return None
+
     def rewrite_input(self, event: ToolEvent, command: str) -> dict[str, Any] | None:
         """A PreToolUse reply that runs `command` instead of the call's own (None: this host's
         permission behaviour for a rewrite was not measured, the route passes)."""
