@@ -69,6 +69,7 @@ class Host:
     name = ""
     default = False  # the host a hook started without `--host` serves
     default_timeout = 600  # seconds the host waits for a handler whose entry names none
+    reply_limit: int | None = None  # chars of a replacement the host delivers uncut (None: any)
 
     # events ---------------------------------------------------------------------------------
     def parse(self, raw: dict[str, Any]) -> ToolEvent:

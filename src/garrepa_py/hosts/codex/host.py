@@ -25,6 +25,14 @@ if TYPE_CHECKING:
 class Codex(Host):
     name = "codex"
     captures_output = True
+    # Codex cuts a block reason as it cuts a shell output, at about 10,000 bytes (measured in
+    # tests/e2e/test_codex_e2e.py: an 11,108-char digest arrived as Codex's 10,101-char cut)
+    reply_limit = 9_000
+
+    def parse(self, raw: dict[str, Any]) -> ToolEvent:
+        from garrepa_py.hosts.codex import bash
+
+        return super().parse(bash.unwrapped(raw))  # the model's command, not the capture's
 
     def capture_rewrite(self, event: ToolEvent) -> dict[str, Any] | Pass:
         from garrepa_py.hosts.codex import pre_bash

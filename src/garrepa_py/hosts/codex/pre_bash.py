@@ -16,12 +16,10 @@ if TYPE_CHECKING:
 
     from garrepa_py.event import ToolEvent
 
-RUNNER_MODULE = "garrepa_py.hook.tee_runner"
-
-
 def runner_words() -> str | None:
     """The runner's command as shell words: this interpreter, isolated, running the module."""
     from garrepa_py.hook_commands import shell_word
+    from garrepa_py.hosts.codex.capture import RUNNER_MODULE
 
     python = shell_word(sys.executable)
     return None if python is None else f"{python} -I -m {RUNNER_MODULE}"
