@@ -232,7 +232,8 @@ class Report:
         return [row for row in self.arrival if row["not_arrived"] and not row["arrived"]]
 
     def ordered_routes(self) -> list[tuple[str, Tally]]:
-        """The routes in the registry's order (read, figma, mcp, git, logs, search, command),
+        """The routes in the registry's order (read, figma, mcp, git, capture, logs, search,
+        command),
         then any name the registry no longer has (an older garrepa's lines, "pass")."""
         from garrepa_py.routes import registry
 
