@@ -233,8 +233,7 @@ class Report:
 
     def ordered_routes(self) -> list[tuple[str, Tally]]:
         """The routes in the registry's order (read, figma, mcp, git, capture, logs, search,
-        command),
-        then any name the registry no longer has (an older garrepa's lines, "pass")."""
+        command), then any name the registry no longer has (an older garrepa's lines, "pass")."""
         from garrepa_py.routes import registry
 
         known = [(name, self.routes[name]) for name in registry.BY_NAME if name in self.routes]
