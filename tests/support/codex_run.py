@@ -111,7 +111,10 @@ def hook_events(log_dir: Path, event: str) -> list[dict[str, Any]]:
 
 
 def run_codex(project: Path, codex_home: Path, *, args: tuple[str, ...] = (),
-              bypass_hook_trust: bool = True, timeout: float = 120) -> CodexRun:
+              bypass_hook_trust: bool = True, timeout: float = 120,
+              extra: dict[str, str] | None = None) -> CodexRun:
+    """`codex exec` headless; `extra` is laid over its private environment (Codex hands it on
+    to hooks: GARREPA_HOME and the like)."""
     binary = codex_binary()
     assert binary is not None, "Codex is not installed; run scripts/test"
     env = {
@@ -124,6 +127,7 @@ def run_codex(project: Path, codex_home: Path, *, args: tuple[str, ...] = (),
         "HTTPS_PROXY": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9",
         "ALL_PROXY": "http://127.0.0.1:9", "NO_PROXY": "127.0.0.1,localhost",
     }
+    env.update({k: v for k, v in (extra or {}).items() if k not in ("HOME", "CODEX_HOME")})
     command = [str(binary), "exec", "--json", "--skip-git-repo-check",
                *(["--dangerously-bypass-hook-trust"] if bypass_hook_trust else []), *args, "go"]
     proc = subprocess.run(command, cwd=project, env=env, capture_output=True, text=True,

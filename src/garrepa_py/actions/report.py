@@ -213,6 +213,8 @@ class Report:
     sessions: list[dict[str, Any]] = field(default_factory=list)  # tokens from transcripts
     # the main thread's events and its subagents' apart (a subagent's event names its agent)
     threads: dict[str, Tally] = field(default_factory=dict)
+    # per host (a line without `host` is Claude Code's): shown only when the journal holds two
+    hosts: dict[str, Tally] = field(default_factory=dict)
     projects: list[str] = field(default_factory=list)  # the projects the selection's events hold
     scoped: bool = False  # narrowed to one project (--project)
     arrival: list[dict[str, Any]] = field(default_factory=list)  # replacements in transcripts
@@ -231,8 +233,8 @@ class Report:
         return [row for row in self.arrival if row["not_arrived"] and not row["arrived"]]
 
     def ordered_routes(self) -> list[tuple[str, Tally]]:
-        """The routes in the registry's order (read, figma, mcp, git, logs, search, command),
-        then any name the registry no longer has (an older garrepa's lines, "pass")."""
+        """The routes in the registry's order (read, figma, mcp, git, capture, logs, search,
+        command), then any name the registry no longer has (an older garrepa's lines, "pass")."""
         from garrepa_py.routes import registry
 
         known = [(name, self.routes[name]) for name in registry.BY_NAME if name in self.routes]
@@ -247,6 +249,8 @@ class Report:
                 "tools": {k: v.as_dict() for k, v in sorted(self.tools.items())},
                 "net_saved_chars_by_day": dict(sorted(self.days.items())),
                 "threads": {k: v.as_dict() for k, v in sorted(self.threads.items())},
+                **({"hosts": {k: v.as_dict() for k, v in sorted(self.hosts.items())}}
+                   if len(self.hosts) > 1 else {}),
                 "projects": self.projects,
                 "arrival": {"briefings": sum(r["briefings"] for r in self.arrival),
                             "arrived": sum(r["arrived"] for r in self.arrival),
@@ -283,6 +287,7 @@ def build(since: float | None = None, project: str | None = None,
     tools: dict[str, Tally] = defaultdict(Tally)
     days: dict[str, int] = defaultdict(int)
     threads: dict[str, Tally] = defaultdict(Tally)
+    hosts: dict[str, Tally] = defaultdict(Tally)
     kept, read_backs = [], []
     calls: set[tuple[str, str, str]] = set()
     for line in journal.read(since=since, target=target, holding=_holding(session)):
@@ -308,6 +313,7 @@ def build(since: float | None = None, project: str | None = None,
             continue  # a `peek`/`ask`: a recovery, not a hook event
         total.add(record, table)
         threads[_thread(record)].add(record, table)
+        hosts[_host(record)].add(record, table)
         routes[str(record.get("route", "pass"))].add(record, table)
         if record.get("tool"):
             tools[str(record["tool"])].add(record, table)
@@ -331,12 +337,14 @@ def build(since: float | None = None, project: str | None = None,
         read_back[id(briefing)] += chars
         total.recovery += chars
         threads[_thread(briefing)].recovery += chars
+        hosts[_host(briefing)].recovery += chars
         days[_day(record)] -= chars
         routes[str(briefing.get("route", "pass"))].recovery += chars
         if briefing.get("tool"):
             tools[str(briefing["tool"])].recovery += chars
     report.routes, report.tools, report.days = dict(routes), dict(tools), dict(days)
     report.threads = dict(threads)
+    report.hosts = dict(hosts)
     report.projects = sorted({str(r["project"]) for r in kept if isinstance(r.get("project"), str)})
     report.scoped = project is not None
     report.arrival = arrivals(kept)
@@ -370,6 +378,12 @@ def _holding(session: str | None) -> tuple[bytes, ...]:
 
 def _thread(record: Record) -> str:
     return "subagents" if isinstance(record.get("agent"), str) else "main"
+
+
+def _host(record: Record) -> str:
+    """The host whose hook wrote the line (no `host` key: Claude Code's)."""
+    host = record.get("host")
+    return host if isinstance(host, str) and host else "claude-code"
 
 
 def _day(record: Record) -> str:

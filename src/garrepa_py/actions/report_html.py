@@ -245,6 +245,8 @@ def page(report: Report, since: float | None, project: str | None,
         f'<div class="cards">{card_html}</div>',
         "<h2>Net saved per day</h2>", bars(sorted(data["net_saved_chars_by_day"].items())),
         "<h2>By route</h2>", _table(TALLY_HEAD, _tally_rows(data["routes"])),
+        *(["<h2>By host</h2>", _table(TALLY_HEAD, _tally_rows(data["hosts"]))]
+          if "hosts" in data else []),
         "<h2>Dollars saved at the agent model's price</h2>", dollars_section(data),
         "<h2>By project</h2>", _table(TALLY_HEAD, _tally_rows(per_project)),
         "<h2>Main thread and subagents</h2>", _table(TALLY_HEAD, _tally_rows(data["threads"])),

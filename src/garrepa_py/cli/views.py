@@ -198,6 +198,8 @@ def show_report(out: Console, report: Report, top: int = 10) -> None:
         out.print(f"Audit mode: would have saved {total.would_save:,} more chars "
                   f"({total.audited} events computed, not replaced).")
     _section(out, "By route", report.ordered_routes(), total)
+    if len(report.hosts) > 1:  # only when another host's hook wrote lines: else all Claude Code
+        _section(out, "By host", sorted(report.hosts.items()), None)
     if "subagents" in report.threads:  # only when a subagent had events: else it is all main
         _section(out, "Main thread and subagents", sorted(report.threads.items()), None)
     ranked = sorted(report.tools.items(), key=lambda kv: (-kv[1].net, kv[0]))[:top]

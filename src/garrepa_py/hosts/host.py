@@ -69,6 +69,7 @@ class Host:
     name = ""
     default = False  # the host a hook started without `--host` serves
     default_timeout = 600  # seconds the host waits for a handler whose entry names none
+    reply_limit: int | None = None  # chars of a replacement the host delivers uncut (None: any)
 
     # events ---------------------------------------------------------------------------------
     def parse(self, raw: dict[str, Any]) -> ToolEvent:
@@ -118,6 +119,13 @@ class Host:
 
     def read_deny(self, reason: str) -> dict[str, Any] | None:
         """A Read refused before it runs, `reason` being what the model reads."""
+        return None
+
+    captures_output = False  # whether `capture_rewrite` can answer (the capture route claims)
+
+    def capture_rewrite(self, event: ToolEvent) -> dict[str, Any] | Pass | None:
+        """A PreToolUse reply that runs a shell call so that its whole output is kept before
+        the host cuts it (Codex: hosts/codex/pre_bash.py), or why not; None: no such step."""
         return None
 
     def rewrite_input(self, event: ToolEvent, command: str) -> dict[str, Any] | None:

@@ -45,10 +45,12 @@ def handle(event: ToolEvent, context: HookContext) -> Verdict:
     source = result.source()
     if isinstance(source, Pass):
         return passed(source.reason)
-    return _digest(result, source, context)
+    return _digest(result, source, context, event.host.reply_limit)
 
 
-def _digest(bash: CommandResult, source: str, context: HookContext) -> Verdict:
+def _digest(bash: CommandResult, source: str, context: HookContext,
+            limit: int | None = None) -> Verdict:
+    """`limit`: the most a replacement may hold for the host to deliver it uncut."""
     from garrepa_py.config import budgets
     from garrepa_py.engine.brief import brief
     from garrepa_py.engine.types import BriefRequest
@@ -56,15 +58,16 @@ def _digest(bash: CommandResult, source: str, context: HookContext) -> Verdict:
     from garrepa_py.structural.briefing import Structural
 
     command = bash.command
+    budget = min(budgets.COMMAND_DIGEST_CHARS, limit or budgets.COMMAND_DIGEST_CHARS)
 
     def compress(text: str) -> Structural:
         own = _own_state_lines(text)
         if not own:
-            return bulk.command_digest(text, command, budgets.COMMAND_DIGEST_CHARS)
+            return bulk.command_digest(text, command, budget)
         note = (f"[garrepa: {own:,} of these lines are in an older garrepa install's saved "
                 "outputs under .garrepa/ (new ones are kept outside the project): "
                 "`--exclude-dir=.garrepa` leaves them out, `rm -r .garrepa` removes them]")
-        body = bulk.command_digest(text, command, budgets.COMMAND_DIGEST_CHARS - len(note) - 1)
+        body = bulk.command_digest(text, command, budget - len(note) - 1)
         return Structural(body.text, body.must_keep, head=note)
 
     result = brief(BriefRequest("command", source, command[:120], compress, instruction=None),

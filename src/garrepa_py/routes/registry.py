@@ -3,12 +3,13 @@
 The hook asks the routes in this order which one claims an event (the first that does takes
 it), the installer writes each enabled route's handlers, `preview` runs the same decision, and
 `doctor` and `report` name the routes from here. Order matters where two routes see the same
-tool: Figma's MCP tools before any MCP tool, a read-only git dump before any other command.
+tool: Figma's MCP tools before any MCP tool, a read-only git dump before any other command, a
+host's output capture before the logs route's rewrite (a host that captures cannot take both).
 """
 
 from __future__ import annotations
 
-from garrepa_py.routes import command, figma, git, logs, mcp, read, search
+from garrepa_py.routes import capture, command, figma, git, logs, mcp, read, search
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ ROUTES: tuple[Route, ...] = (
     figma.ROUTE,
     mcp.ROUTE,
     git.ROUTE,
+    capture.ROUTE,
     logs.ROUTE,
     search.ROUTE,
     command.ROUTE,

@@ -76,3 +76,18 @@ def test_the_rewrite_keeps_the_exit_status_in_bash(command: str, code: int) -> N
     assert done.returncode == (128 - original.returncode if original.returncode < 0
                                else original.returncode) == code
     assert done.stdout == original.stdout and done.stderr == original.stderr
+
+
+def test_unwrap_gives_back_the_models_command_from_this_calls_form_only() -> None:
+    from garrepa_py.hosts.codex.capture import decide, unwrap
+
+    runner = "/usr/bin/python3 -I -m garrepa_py.hook.tee_runner"
+    call = {"cmd": "grep -rn 'a | b' src"}
+    made = decide("grep -rn 'a | b' src", call, "/bin/bash", runner, "/tmp/g/c", "s1", "call_1")
+    assert made.command is not None
+    assert unwrap(made.command, "s1", "call_1") == "grep -rn 'a | b' src"
+    assert unwrap(made.command, "s1", "call_2") is None  # another call's form
+    assert unwrap(made.command.replace("tee_runner", "other"), "s1", "call_1") is None
+    assert unwrap("set -o posix -o pipefail; a && b | x -I -m garrepa_py.hook.tee_runner "
+                  "--dir d --session s1 --id call_1", "s1", "call_1") is None
+    assert unwrap("grep x", "s1", "call_1") is None

@@ -62,3 +62,42 @@ def test_bad_lines_and_missing_files_are_skipped(tmp_path: Path) -> None:
     session = read_session(str(path))
     assert list(session.calls) == ["call_000001"]
     assert len(session.usage) == 2
+
+
+def test_results_map_each_call_to_what_the_model_received() -> None:
+    from garrepa_py.hosts.codex.sessions import results
+
+    found = results(str(SESSIONS / "rollout-shell.jsonl"))
+    assert found is not None and set(found) == {"call_000001", "call_000002"}
+    assert str(found["call_000002"]).endswith("Output:\noops\n")
+    mcp = results(str(SESSIONS / "rollout-mcp.jsonl"))
+    assert mcp is not None and isinstance(mcp["call_000001"], list)
+    assert results(str(SESSIONS / "missing.jsonl")) is None
+
+
+def test_a_block_reason_in_place_of_the_output_arrived_and_codexs_own_did_not(
+        tmp_path: Path) -> None:
+    """A hook's block reason replaces the call's whole output with one string (measured): the
+    fixture with call_000001's output swapped for a digest, as Codex writes it then."""
+    from garrepa_py.hosts import arrival
+    from garrepa_py.hosts.codex.host import HOST
+    from garrepa_py.hosts.codex.sessions import arrived
+
+    digest = "[garrepa] seq 1 20000: 20000 lines, 108,894 chars\nlines 1-20000: 1 … 20000\n"
+    lines = []
+    for raw in (SESSIONS / "rollout-shell.jsonl").read_text().splitlines():
+        line = json.loads(raw)
+        payload = line.get("payload", {})
+        if payload.get("type") == "function_call_output" and payload["call_id"] == "call_000001":
+            payload["output"] = digest
+        lines.append(json.dumps(line))
+    session = tmp_path / "rollout.jsonl"
+    session.write_text("\n".join(lines) + "\n")
+    found = HOST.transcript_results(str(session))
+    assert found is not None
+    print_ = arrival.fingerprint(digest)
+    assert HOST.arrived(print_, found["call_000001"], "Bash") is True
+    assert HOST.arrived(print_, found["call_000002"], "Bash") is False
+    mcp = read_session(str(SESSIONS / "rollout-mcp.jsonl")).call("call_000001")
+    assert mcp is not None and arrived(print_, mcp.received) is False
+    assert arrived(print_, None) is None and arrived(print_, []) is None

@@ -35,6 +35,24 @@ def full_output(event: ToolEvent) -> str | None:
                                      event.tool_response)
 
 
+def unwrapped(raw: dict[str, Any]) -> dict[str, Any]:
+    """The event with the model's own command in place of the capture form Codex ran and
+    reports (hosts/codex/capture.py `unwrap`); the event itself when it is not that."""
+    tool_input = raw.get("tool_input")
+    if raw.get("tool_name") != "Bash" or raw.get("hook_event_name") != "PostToolUse" or \
+            not isinstance(tool_input, dict):
+        return raw
+    command = tool_input.get("command")
+    if not isinstance(command, str) or not command.startswith("set -o posix"):
+        return raw  # decided without importing the tokenizer
+    from garrepa_py.hosts.codex.capture import unwrap
+
+    original = unwrap(command, raw.get("session_id"), raw.get("tool_use_id"))
+    if original is None:
+        return raw
+    return dict(raw, tool_input=dict(tool_input, command=original))
+
+
 def is_cut(text: str) -> bool:
     return text.startswith(CUT_MARK)
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 from garrepa_py.shell import tokenizer
 
 PREFIX = "set -o posix -o pipefail; "
+RUNNER_MODULE = "garrepa_py.hook.tee_runner"
 MAX_COMMAND = 8192
 # bash builtins and keywords whose meaning changes in a pipeline's subshell or in posix mode
 # (`cd`, `exec`, `read`, `export`, …); the harmless printers stay allowed
@@ -129,3 +130,22 @@ def decide(command: object, call: dict[str, object] | None, user_shell: str | No
         return Decision(None, "ids-not-plain")
     return Decision(f"{PREFIX}{command.rstrip()} | {runner} --dir {directory} "
                     f"--session {session} --id {tool_use_id}", "tee")
+
+
+def unwrap(command: object, session: object, tool_use_id: object) -> str | None:
+    """The model's own command inside the capture form `decide` wrote for this call, or None.
+
+    Codex shows the PostToolUse hook the command it ran, the rewritten one (measured): the
+    routes must see what the model asked for (a `grep`, a `git log`), not `set …; CMD | RUNNER`.
+    Only the exact form for this session and call id, around one plain command, is undone."""
+    if not isinstance(command, str) or not command.startswith(PREFIX) or \
+            not plain_id(session) or not plain_id(tool_use_id):
+        return None
+    tail = f" --session {session} --id {tool_use_id}"
+    if not command.endswith(tail):
+        return None
+    inner, bar, runner = command[len(PREFIX):-len(tail)].rpartition(" | ")
+    program, dir_flag, _ = runner.partition(" --dir ")
+    if not bar or not dir_flag or not program.endswith(f" -I -m {RUNNER_MODULE}"):
+        return None
+    return inner if simple(inner) is None else None

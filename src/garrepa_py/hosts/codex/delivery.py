@@ -59,3 +59,10 @@ def reply_delivered(reply: Mapping[str, Any]) -> int | None:
     """What the model receives of a reply: the block's reason, exactly (measured, 7 of 7)."""
     text = replacement_text(reply)
     return len(text) if text is not None else None
+
+
+def allow_rewrite(tool_input: Mapping[str, Any], command: str) -> dict[str, Any]:
+    """The PreToolUse reply that runs `command` instead of the call's own: `allow` with
+    `updatedInput`, the only rewrite Codex 0.171.0 applies (it does not skip approval)."""
+    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow",
+                                   "updatedInput": dict(tool_input, command=command)}}

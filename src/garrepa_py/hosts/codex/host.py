@@ -3,9 +3,9 @@
 Its tool shapes: bash.py (the shell tool, reported as "Bash"; its output already cut by Codex)
 and mcp.py; delivery.py says what Codex alone delivers and renders garrepa's reply as
 `{"decision":"block","reason":TEXT}`. Codex has no Read, Grep or Glob tool: those shapes are
-None and their routes pass. Not here yet: the PreToolUse capture of the whole output (capture.py,
-its own branch), the install into .codex/hooks.json and the session files for arrival
-(install.py, sessions.py).
+None and their routes pass. Before a shell call runs, pre_bash.py rewrites it to tee its whole
+output into a spill (the capture route asks `capture_rewrite`), which bash.py then digests in
+place of Codex's cut; sessions.py reads Codex's session files for `report` (arrival).
 """
 
 from __future__ import annotations
@@ -24,6 +24,20 @@ if TYPE_CHECKING:
 
 class Codex(Host):
     name = "codex"
+    captures_output = True
+    # Codex cuts a block reason as it cuts a shell output, at about 10,000 bytes (measured in
+    # tests/e2e/test_codex_e2e.py: an 11,108-char digest arrived as Codex's 10,101-char cut)
+    reply_limit = 9_000
+
+    def parse(self, raw: dict[str, Any]) -> ToolEvent:
+        from garrepa_py.hosts.codex import bash
+
+        return super().parse(bash.unwrapped(raw))  # the model's command, not the capture's
+
+    def capture_rewrite(self, event: ToolEvent) -> dict[str, Any] | Pass:
+        from garrepa_py.hosts.codex import pre_bash
+
+        return pre_bash.rewrite(event)
 
     def response_chars(self, event: ToolEvent) -> int | None:
         from garrepa_py.hosts.codex.delivery import response_chars
@@ -64,6 +78,16 @@ class Codex(Host):
         from garrepa_py.hosts.codex import delivery
 
         return delivery.replacement_text(reply)
+
+    def transcript_results(self, path: str) -> dict[str, object] | None:
+        from garrepa_py.hosts.codex import sessions
+
+        return sessions.results(path)
+
+    def arrived(self, print_: str, content: object, tool: str | None) -> bool | None:
+        from garrepa_py.hosts.codex import sessions
+
+        return sessions.arrived(print_, content)
 
 
 HOST = Codex()

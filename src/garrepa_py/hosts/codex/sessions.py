@@ -79,12 +79,17 @@ def _int(value: object) -> int | None:
 
 def read_session(path: str) -> Session:
     """The session file's calls and token usage; an empty Session when it cannot be read."""
+    return load(path) or Session()
+
+
+def load(path: str) -> Session | None:
+    """The session file's calls and token usage; None when it cannot be read."""
     session = Session()
     try:
         with open(path, "rb") as stream:
             data = stream.read(MAX_SESSION_BYTES)
-    except OSError:
-        return session
+    except (OSError, ValueError):
+        return None
     for raw in data.splitlines():
         try:
             line = json.loads(raw)
@@ -140,3 +145,28 @@ def _usage(session: Session, payload: dict[str, Any]) -> None:
         response_id, turn if isinstance(turn, str) else None,
         _int(usage.get("input_tokens")) or 0, _int(usage.get("cached_input_tokens")) or 0,
         _int(usage.get("output_tokens")) or 0, _int(usage.get("reasoning_output_tokens")) or 0))
+
+
+def results(path: str) -> dict[str, object] | None:
+    """call id → what the model received for it (`report`'s arrival), None when the session
+    file cannot be read; calls without an output yet are left out (their replies: unknown)."""
+    session = load(path)
+    if session is None:
+        return None
+    return {call_id: call.received for call_id, call in session.calls.items()
+            if call.received is not None}
+
+
+def arrived(print_: str, received: object) -> bool | None:
+    """Whether what the model received is the replacement of fingerprint `print_`. A block
+    reply's reason replaces the whole output, shell and MCP alike, with one string (measured);
+    a list of items is Codex's own MCP output (its texts are compared all the same)."""
+    from garrepa_py.hosts import arrival
+
+    if isinstance(received, list):
+        texts = [item["text"] for item in received
+                 if isinstance(item, dict) and isinstance(item.get("text"), str)]
+        return arrival.matches(print_, "".join(texts)) if texts else None
+    if isinstance(received, str):
+        return arrival.matches(print_, received)
+    return None

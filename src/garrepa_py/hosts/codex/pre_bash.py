@@ -1,0 +1,52 @@
+"""Codex's shell call before it runs: the PreToolUse reply that tees its output into a private
+spill (hosts/codex/capture.py decides, hook/tee_runner.py runs, capture_store.py reads back),
+or why the call is left alone. The capture route (routes/capture.py) asks for it through the
+host; everything that could fail here fails open (the call runs as the model made it).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from garrepa_py.hosts.host import Pass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from garrepa_py.event import ToolEvent
+
+def runner_words() -> str | None:
+    """The runner's command as shell words: this interpreter, isolated, running the module."""
+    from garrepa_py.hook_commands import shell_word
+    from garrepa_py.hosts.codex.capture import RUNNER_MODULE
+
+    python = shell_word(sys.executable)
+    return None if python is None else f"{python} -I -m {RUNNER_MODULE}"
+
+
+def rewrite(event: ToolEvent) -> dict[str, Any] | Pass:
+    """The PreToolUse reply that runs the call's command through the tee, or why not."""
+    from garrepa_py.hook_commands import shell_word
+    from garrepa_py.hosts.codex import call_lookup, capture, capture_store, delivery
+
+    tool_input = event.tool_input
+    if not event.pre or event.tool != "Bash" or not isinstance(tool_input, dict):
+        return Pass("unknown-shape")
+    if set(tool_input) != {"command"}:
+        return Pass("unknown-input")  # a newer Codex's input: not measured
+    command = tool_input.get("command")
+    if not isinstance(command, str):
+        return Pass("no-command")
+    why = capture.simple(command)
+    if why is not None:
+        return Pass(why)  # decided before any file is read
+    call = call_lookup.call_arguments(event.transcript, event.tool_use_id)
+    directory = capture_store.capture_dir()
+    decision = capture.decide(command, call, call_lookup.login_shell(), runner_words(),
+                              shell_word(directory), event.session, event.tool_use_id)
+    if decision.command is None:
+        return Pass(decision.reason)
+    if not capture_store.ready(directory):
+        return Pass("capture-dir-unusable")
+    return delivery.allow_rewrite(tool_input, decision.command)
