@@ -120,9 +120,11 @@ def log_error(where: str, details: str) -> str:
     return path
 
 
-def read(since: float | None = None, target: str | os.PathLike[str] | None = None
-         ) -> Iterator[Record]:
-    """Every well-formed record, oldest first; a torn or foreign line is skipped."""
+def read(since: float | None = None, target: str | os.PathLike[str] | None = None,
+         holding: tuple[bytes, ...] = ()) -> Iterator[Record]:
+    """Every well-formed record, oldest first; a torn or foreign line is skipped. With
+    `holding`, only lines that contain one of those byte strings are parsed (a statusline's
+    one session out of a 40 MB journal: most lines are never decoded)."""
     import json
 
     path = os.fspath(target) if target is not None else paths.journal_file()
@@ -133,12 +135,20 @@ def read(since: float | None = None, target: str | os.PathLike[str] | None = Non
             continue
         with handle:
             for raw in handle:
+                if holding and not any(needle in raw for needle in holding):
+                    continue
                 try:
                     record = json.loads(raw)
                 except ValueError:
                     continue
                 if not isinstance(record, dict):
                     continue
-                if since is not None and float(record.get("ts", 0)) < since:
+                if since is not None and not _at_or_after(record.get("ts"), since):
                     continue
                 yield record  # type: ignore[misc]  # any shape: readers check each value
+
+
+def _at_or_after(ts: object, since: float) -> bool:
+    """A line's time is at or after `since`; a line without a time it can show (none, text,
+    NaN) is never in a window."""
+    return isinstance(ts, (int, float)) and not isinstance(ts, bool) and ts >= since

@@ -87,3 +87,22 @@ def test_the_report_says_when_it_spans_projects(repo_copy: Path, tmp_path: Path,
     assert "note: across 2 projects" in invoke("report", "--check", "--min-net", "-999999").output
     alone = invoke("report", "--project", str(project))
     assert "Across" not in alone.output
+
+
+def test_the_gate_still_judges_when_the_page_or_the_line_is_asked_too(
+        garrepa_home: Path, tmp_path: Path) -> None:
+    """`report --html out.html --check` in a pipeline wrote the page and exited 0 whatever the
+    routes said: the gate was never run."""
+    worse = {"v": "t", "ts": 1.7e9, "event": "PostToolUse", "tool": "Bash", "route": "git",
+             "session": "s1", "tool_use_id": "toolu_1", "decision": "compress",
+             "reason": "git-log", "chars_in": 160_000, "chars_out": 5_000,
+             "baseline_chars": 2_000, "delivered_chars": 5_000}
+    garrepa_home.mkdir(parents=True, exist_ok=True)
+    (garrepa_home / "journal.jsonl").write_text(json.dumps(worse) + "\n")
+    page = tmp_path / "r.html"
+    done = invoke("report", "--html", str(page), "--check")
+    assert done.exit_code == 1 and page.exists()
+    assert "fail: route git: net -3,000 chars, under 0" in done.output
+    done = invoke("report", "--line", "--check")
+    assert done.exit_code == 1 and done.output.startswith("garrepa: added 3.0K chars")
+    assert invoke("report", "--html", str(page), "--check", "--min-net", "-3000").exit_code == 0

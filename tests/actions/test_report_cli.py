@@ -100,3 +100,19 @@ def test_report_since_and_empty(journaled: dict[str, int]) -> None:
 
 def test_report_on_an_empty_journal() -> None:
     assert invoke("report").output.startswith("No events in the journal for this period.")
+
+
+def test_a_session_prefix_that_names_two_sessions_is_refused(garrepa_home: Path) -> None:
+    """`--session ab` merged sessions ab12… and ab34… into one report without a word."""
+    lines = [{"v": "t", "ts": 1.7e9, "event": "PostToolUse", "tool": "Bash", "route": "git",
+              "session": name, "tool_use_id": "toolu_1", "decision": "compress",
+              "reason": "git-log", "baseline_chars": 9_000, "delivered_chars": 1_000}
+             for name in ("ab12", "ab34")]
+    garrepa_home.mkdir(parents=True, exist_ok=True)
+    (garrepa_home / "journal.jsonl").write_text("".join(json.dumps(r) + "\n" for r in lines))
+    done = invoke("report", "--session", "ab")
+    assert done.exit_code == 1
+    assert "error: --session ab names 2 sessions: ab12, ab34" in done.output
+    assert json.loads(invoke("report", "--session", "ab1", "--json").output)[
+        "total"]["compressed"] == 1
+    assert invoke("report", "--session", "", "--json").exit_code == 1

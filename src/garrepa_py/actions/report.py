@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from garrepa_py import journal
+from garrepa_py.actions.report_records import sane
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -284,9 +285,10 @@ def build(since: float | None = None, project: str | None = None,
     threads: dict[str, Tally] = defaultdict(Tally)
     kept, read_backs = [], []
     calls: set[tuple[str, str, str]] = set()
-    for record in journal.read(since=since, target=target):
-        if project is not None and record.get("project") != project:
+    for line in journal.read(since=since, target=target, holding=_holding(session)):
+        if project is not None and line.get("project") != project:
             continue
+        record = sane(line)  # a value of the wrong shape dropped, a label escaped
         call_id, event_name = record.get("tool_use_id"), record.get("event")
         if isinstance(call_id, str) and isinstance(event_name, str):
             # one tool call, one count: a compound command whose parts match two of garrepa's
@@ -312,6 +314,7 @@ def build(since: float | None = None, project: str | None = None,
         counted = counts(record) if record.get("decision") == "compress" else None
         if counted is not None:
             days[_day(record)] += counted[0] - counted[1]
+    _one_session(session, kept)
     report = Report(since, total, dict(routes), dict(tools), dict(days))
     # `peek`/`ask` journal no session: the briefing whose spill they read gives them one
     spills = {spill for briefing in kept if briefing.get("decision") == "compress"
@@ -341,6 +344,28 @@ def build(since: float | None = None, project: str | None = None,
                         if record.get("decision") == "compress"
                         and not str(record.get("reason", "")).startswith("wrapped-")]
     return report
+
+
+def _one_session(session: str | None, kept: list[Record]) -> None:
+    """`--session` names the start of one session's id: a prefix two sessions share (or an
+    empty one) would add them up as one without a word."""
+    if session is None:
+        return
+    named = sorted({str(r["session"]) for r in kept if r.get("session")})
+    if len(named) > 1 or (not session and named):
+        shown = ", ".join(named[:5]) + (f" and {len(named) - 5} more" if len(named) > 5 else "")
+        raise GarrepaError(f"--session {session} names {len(named)} sessions: {shown}",
+                           hint="give more of the id (`garrepa report --json` lists sessions "
+                                "under arrival)")
+
+
+def _holding(session: str | None) -> tuple[bytes, ...]:
+    """What a journal line of `session` must contain, for journal.read to skip the rest
+    unparsed: the session id (as JSON writes it: only a plain id, else parse every line) or a
+    read-back (`peek`/`ask` journal no session: their briefing's session adopts them)."""
+    if not session or not re.fullmatch(r"[A-Za-z0-9_.:-]+", session):
+        return ()
+    return (f'"{session}'.encode(), b'"recovers"')
 
 
 def _thread(record: Record) -> str:

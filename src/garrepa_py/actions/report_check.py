@@ -82,6 +82,32 @@ def status_line(report: Report) -> str:
     return " · ".join(parts)
 
 
+def read_statusline_stdin(stream: Any, wait: float = 1.0, limit: int = 1024 * 1024) -> str:
+    """What a statusline command is handed on stdin, read until end of file or for at most
+    `wait` seconds: Claude Code writes its JSON and closes the pipe at once, but a stdin
+    that stays open (a shell loop's, a CI runner's) must not hang the line."""
+    import os
+    import select
+    import time
+
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's stream)
+        return str(stream.read(limit))
+    chunks: list[bytes] = []
+    size, deadline = 0, time.monotonic() + wait
+    while size < limit:
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([fd], [], [], left)[0]:
+            break
+        chunk = os.read(fd, min(65536, limit - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
 def statusline_session(stdin_text: str) -> str | None:
     """The session id Claude Code hands a statusline command on stdin (a JSON object with
     `session_id`), or None for anything else."""

@@ -40,6 +40,7 @@ from garrepa_py.actions.report import (
 )
 from garrepa_py.config import prices
 from garrepa_py.hosts.claude_code.transcript import MAX_TRANSCRIPT_BYTES
+from garrepa_py.textlines import inline
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -127,7 +128,7 @@ def read_thread(path: str, main: bool) -> Thread | None:
             if known is not None:
                 known.usage = message["usage"]  # a streamed message: its last usage
                 continue
-            call = Call(number, model, message["usage"])
+            call = Call(number, inline(model), message["usage"])  # shown: escaped
             by_id[str(message.get("id") or f"line-{number}")] = call
             thread.calls.append(call)
             continue

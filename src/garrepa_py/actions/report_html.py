@@ -1,7 +1,8 @@
 """`garrepa report --html FILE`: the report as one self-contained page — no network, no CDN, no
 script: plots are inline SVG, colours follow the reader's light or dark scheme. Every number on
 it comes from the same `Report` as `garrepa report --json` (the page carries that JSON too, in a
-`<script type="application/json">` block a test compares), plus per project and the costliest
+`<script type="application/json">` block a test compares, with `<`, `>` and `&` written as
+JSON escapes so no name can end or reopen it), plus per project and the costliest
 events from the journal (sizes, route and reason only: the journal never holds content).
 """
 
@@ -14,6 +15,7 @@ from typing import Any
 
 from garrepa_py import journal
 from garrepa_py.actions.report import Report, build, counts
+from garrepa_py.textlines import inline
 
 STYLE = """
 :root { color-scheme: light dark; --fg: #1d1f23; --bg: #ffffff; --muted: #5d636f;
@@ -86,13 +88,13 @@ def _tally_rows(tallies: dict[str, Any]) -> list[list[str]]:
 TALLY_HEAD = ["", "events", "replaced", "Claude Code alone", "delivered", "read back", "net saved"]
 
 
-def costliest(since: float | None, project: str | None, top: int = 10) -> list[dict[str, Any]]:
-    """The replacements that delivered the most beyond Claude Code alone (or saved the least)."""
+def costliest(report: Report, top: int = 10) -> list[dict[str, Any]]:
+    """The replacements that delivered the most beyond Claude Code alone (or saved the least):
+    the report's own briefings, so the same selection (--since, --project, --session), each
+    tool call once, and every value checked (report_records.py)."""
     found: list[dict[str, Any]] = []
-    for record in journal.read(since=since):
-        if project is not None and record.get("project") != project:
-            continue
-        got = counts(record) if record.get("decision") == "compress" else None
+    for record, _ in report.briefings:
+        got = counts(record)
         if got is None:
             continue
         found.append({"ts": record.get("ts"), "route": record.get("route"),
@@ -102,11 +104,14 @@ def costliest(since: float | None, project: str | None, top: int = 10) -> list[d
     return sorted(found, key=lambda row: int(row["net_chars"]))[:top]
 
 
-def projects(since: float | None, prices: Any = None) -> dict[str, Any]:
-    """Every project the journal holds, with its totals (one report per project)."""
-    names = sorted({str(r["project"]) for r in journal.read(since=since)
-                    if isinstance(r.get("project"), str)})
-    return {name: build(since, name, prices=prices).total.as_dict() for name in names}
+def projects(since: float | None, prices: Any = None, session: str | None = None
+             ) -> dict[str, Any]:
+    """Every project the journal holds, with its totals (one report per project, in the same
+    --session when there is one), each name as it may be shown (report_records.py)."""
+    names = sorted({name for r in journal.read(since=since)
+                    if isinstance(name := r.get("project"), str)})
+    return {inline(name): build(since, name, session=session, prices=prices).total.as_dict()
+            for name in names}
 
 
 def _usd(value: float) -> str:
@@ -177,7 +182,7 @@ def dollars_section(data: dict[str, Any]) -> str:
 
 
 def page(report: Report, since: float | None, project: str | None,
-         prices: Any = None) -> str:
+         prices: Any = None, session: str | None = None) -> str:
     data = report.as_dict()
     total = data["total"]
     arrival = data["arrival"]
@@ -206,17 +211,23 @@ def page(report: Report, since: float | None, project: str | None,
         [[name, f"{g['events']:,}", f"{g['mean_chars_received'] or 0:,}",
           f"{(g['follow_rate'] or 0):.0%}"] for name, g in (("briefed", briefed),
                                                              ("held out", held))])
-    worst = costliest(since, project)
+    worst = costliest(report)
     worst_rows = [[time.strftime("%Y-%m-%d %H:%M", time.gmtime(float(row["ts"] or 0))),
                    html.escape(f"{row['route']} / {row['tool']}"), html.escape(str(row["reason"])),
                    html.escape(_k(row["baseline_chars"])), html.escape(_k(row["delivered_chars"])),
                    _signed(row["net_chars"]),
                    html.escape(", ".join(f"garrepa peek {s}" for s in row["spills"][:1]))]
                   for row in worst]
-    per_project = projects(since, prices) if project is None else {project: total}
-    scope = f"project {project}" if project else "all projects in your journal"
+    per_project = projects(since, prices, session) if project is None \
+        else {inline(project): total}
+    scope = f"project {inline(project)}" if project else "all projects in your journal"
+    if session:
+        scope += f", session {inline(session)}"
     window = time.strftime("since %Y-%m-%d %H:%M UTC", time.gmtime(since)) if since else "all time"
-    blob = json.dumps(data).replace("</", "<\\/")
+    # no `<`, `>` or `&` at all inside the script element: a name holding `</script>` or
+    # `<!--<script` (which makes the parser skip the real end tag) stays text; still JSON
+    blob = json.dumps(data).replace("<", "\\u003c").replace(">", "\\u003e") \
+        .replace("&", "\\u0026")
     return "".join([
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">",
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",

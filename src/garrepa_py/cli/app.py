@@ -623,7 +623,7 @@ def report(
         "--session", help="Only this Claude Code session (its id, or the start of it).")] = None,
     check: Annotated[bool, typer.Option(
         "--check", help="A gate for CI: exit 1 when a route's net saving is under --min-net or "
-                        "arrival under --min-arrival.")] = False,
+                        "arrival under --min-arrival (also after --html or --line).")] = False,
     min_net: Annotated[int, typer.Option(
         "--min-net", help="With --check: the least net saving (chars) a route with "
                           "replacements may show; 0 means never worse than Claude Code alone.")] = 0,
@@ -650,9 +650,9 @@ def report(
     from garrepa_py.cli import render, views
 
     if line and session is None and not sys.stdin.isatty():
-        from garrepa_py.actions.report_check import statusline_session
+        from garrepa_py.actions.report_check import read_statusline_stdin, statusline_session
 
-        session = statusline_session(sys.stdin.read(1024 * 1024))
+        session = statusline_session(read_statusline_stdin(sys.stdin))
     from garrepa_py.actions.config_edit import source_label
     from garrepa_py.actions.project import project_root
     from garrepa_py.actions.report_dollars import attach
@@ -673,14 +673,17 @@ def report(
         from garrepa_py.fs import write_atomic
 
         write_atomic(html_file, page(result, core.parse_since(since) if since else None,
-                                     str(project.resolve()) if project else None, rates))
+                                     str(project.resolve()) if project else None, rates,
+                                     session))
         typer.echo(f"wrote {html_file} (open it in a browser; it loads nothing from the network)")
-        return
-    if line:
+        if not check:  # with --check the gate still judges: a pipeline may want both
+            return
+    elif line:
         from garrepa_py.actions.report_check import status_line
 
         typer.echo(status_line(result))
-        return
+        if not check:
+            return
     if check:
         from garrepa_py.actions.report_check import check as gate
 

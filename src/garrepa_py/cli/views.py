@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -84,7 +85,7 @@ def _tally_row(name: str, tally: Tally) -> list[str]:
     data = tally.as_dict()
     median = data["latency_ms_median"]
     p95 = data["latency_ms_p95"]
-    return [name, str(tally.events), str(tally.compressed), str(sum(tally.passed.values())),
+    return [escape(name), str(tally.events), str(tally.compressed), str(sum(tally.passed.values())),
             _k(tally.baseline), _k(tally.delivered), _k(tally.recovery), _k(tally.net),
             f"~{int(tally.net / CHARS_PER_TOKEN):,}", _k(tally.would_save),
             f"{tally.model_input + tally.model_output:,}", f"${tally.cost:.4f}",
@@ -143,13 +144,14 @@ def _recovery(out: Console, report: Report) -> None:
         routes = " · ".join(f"{name} {share.followed[name]}/{count}"
                             for name, count in sorted(share.events.items()))
         out.print(f"Recovery: after {briefings} briefings the agent went back for the exact "
-                  f"bytes {back} times ({100 * back / briefings:.0f}%): {routes}.")
+                  f"bytes {back} times ({100 * back / briefings:.0f}%): {routes}.", markup=False)
         tools = report.recovery_tools
         worst = sorted(((tools.followed[t] / n, t) for t, n in tools.events.items()
                         if tools.followed[t]), reverse=True)[:3]
         if worst:
             out.print("Most often gone back to (briefing not enough?): " + ", ".join(
-                f"{tool} {tools.followed[tool]}/{tools.events[tool]}" for _, tool in worst))
+                f"{tool} {tools.followed[tool]}/{tools.events[tool]}" for _, tool in worst),
+                markup=False)
     held, briefed = report.held_out, report.briefed
     if held.events:
         def arm(group: Group) -> str:
@@ -183,7 +185,8 @@ def show_report(out: Console, report: Report, top: int = 10) -> None:
     for name, tally in report.ordered_routes():
         if tally.net < 0:
             out.print(f"garrepa added {-tally.net:,} chars on {name}: its replacements and the "
-                      "read-backs they caused were larger than what Claude Code alone delivers.")
+                      "read-backs they caused were larger than what Claude Code alone delivers.",
+                      markup=False)
     if total.unknown:
         out.print(f"{total.unknown} replacements journaled before baselines were recorded: "
                   "their saving is unknown and not counted.")
@@ -201,13 +204,14 @@ def show_report(out: Console, report: Report, top: int = 10) -> None:
     _recovery(out, report)
     if total.passed:
         out.print("Passed through, by reason: " + ", ".join(
-            f"{reason} {count}" for reason, count in total.passed.most_common()))
+            f"{reason} {count}" for reason, count in total.passed.most_common()), markup=False)
     if total.providers:
         out.print("Model reached by: " + ", ".join(
-            f"{way} ({count})" for way, count in total.providers.most_common()))
+            f"{way} ({count})" for way, count in total.providers.most_common()), markup=False)
     if total.fallbacks:
         out.print("Model fallbacks to structural: " + ", ".join(
-            f"{reason} {count}" for reason, count in total.fallbacks.most_common()))
+            f"{reason} {count}" for reason, count in total.fallbacks.most_common()),
+            markup=False)
     if report.days:
         out.print(Text("Net saved per day", style="bold"))
         peak = max(abs(v) for v in report.days.values()) or 1
