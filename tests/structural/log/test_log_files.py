@@ -10,7 +10,7 @@ import pytest
 
 from garrepa_py.structural.log import log_files, logs
 
-from .test_log_digest import runner
+from ...logs.test_log_digest import runner
 
 FILE_ROW = re.compile(r"^(?P<name>\S+) \| (?:(?P<files>\d+) files, )?(?P<tests>\d+) tests? \| "
                       r"lines (?P<a>\d+)(?:-(?P<b>\d+))?$", re.M)
