@@ -73,6 +73,7 @@ def write_config(codex_home: Path, base_url: str, project: Path, *, mcp: bool = 
     """CODEX_HOME/config.toml: the fake as the model provider, the project trusted."""
     codex_home.mkdir(parents=True, exist_ok=True)
     text = (f'model = "gpt-fake"\nmodel_provider = "fake"\n{extra}\n'
+            '[sandbox_workspace_write]\nexclude_slash_tmp = true\n\n'
             f'[model_providers.fake]\nname = "fake"\nbase_url = {json.dumps(base_url)}\n'
             'env_key = "FAKE_OPENAI_KEY"\nwire_api = "responses"\n\n'
             f'[projects.{json.dumps(str(project))}]\ntrust_level = "trusted"\n')
@@ -117,7 +118,15 @@ def run_codex(project: Path, codex_home: Path, *, args: tuple[str, ...] = (),
     to hooks: GARREPA_HOME and the like)."""
     binary = codex_binary()
     assert binary is not None, "Codex is not installed; run scripts/test"
+    # The sandbox's writable places are the workspace and $TMPDIR, never the shared /tmp
+    # (config `exclude_slash_tmp`): Codex's sandbox makes a `.git` mount point in each
+    # writable root (an empty /tmp/.git seen after parallel runs), and a /tmp/.git makes every
+    # other test's project under /tmp look like one git repository. TMPDIR is the run's `cap`
+    # folder, where the tests keep capture files.
+    private_tmp = codex_home.parent / "cap"
+    private_tmp.mkdir(parents=True, exist_ok=True)
     env = {
+        "TMPDIR": str(private_tmp),
         "HOME": str(codex_home.parent / "home"),
         "CODEX_HOME": str(codex_home),
         "PATH": "/usr/local/bin:/usr/bin:/bin",
