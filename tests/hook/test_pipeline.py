@@ -201,3 +201,38 @@ def test_delivery_is_the_host_count_and_the_reply_fingerprint(project: Path, doc
     passed = pipeline.delivery(event, None, 70_000)
     assert (passed.delivered, passed.fingerprint) == (70_000, None)
     assert pipeline.delivery(None, result.reply, 5).delivered == 5
+
+
+CODEX_FIXTURES = Path(__file__).resolve().parents[1] / "e2e" / "fixtures" / "codex-0.171.0"
+
+
+@pytest.mark.parametrize(("size", "passes"), [(9_000, False), (9_001, True)])
+def test_a_replacement_the_host_would_cut_is_not_delivered(project: Path, size: int,
+                                                           passes: bool) -> None:
+    """Codex cuts a block reason as it cuts any output (measured: an 11,108-char digest arrived
+    as 10,101): past its reply limit the original passes, whatever route made the digest."""
+    from garrepa_py.config.load import load_config
+    from garrepa_py.hosts.codex import delivery
+    from garrepa_py.routes.route import Route
+    from garrepa_py.routes.verdict import Verdict
+
+    codex = registry.by_name("codex")
+    assert codex is not None and codex.reply_limit == 9_000
+    raw = json.loads((CODEX_FIXTURES / "post-tool-use.shell.json").read_text())
+    event = codex.parse(raw)
+    digest = "x" * size
+
+    def handle(event: Any, context: HookContext) -> Verdict:
+        return Verdict("compress", "compressed", delivery.block(digest),
+                       chars_in=50_000, chars_out=size)
+
+    route = Route("probe", summary="", event="PostToolUse", matcher="Bash",
+                  claims=lambda e: True, handle=handle)
+    context = HookContext(load_config(str(project)), str(project), time.monotonic() + 30)
+    result = pipeline.decide(route, event, context, holdout=False)
+    if passes:
+        assert result.reply is None
+        assert (result.verdict.decision, result.verdict.reason) == ("pass", "over-host-reply-limit")
+        assert result.verdict.chars_in == 50_000
+    else:
+        assert result.reply == {"decision": "block", "reason": digest}

@@ -133,6 +133,15 @@ def decide(route: Route, event: ToolEvent, context: HookContext, key: str | None
     verdict = route.handle(event, context)
     if verdict.reply is None:
         return Decided(verdict, None)
+    limit = event.host.reply_limit
+    text = event.host.replacement_text(verdict.reply) if limit is not None else None
+    if limit is not None and text is not None and len(text) > limit:
+        # the host would cut the replacement as it cuts any output (Codex: measured), and a
+        # cut digest no longer accounts for its source: the original passes
+        from garrepa_py.routes.verdict import Verdict
+
+        return Decided(Verdict("pass", "over-host-reply-limit", chars_in=verdict.chars_in,
+                               engine=verdict.engine), None)
     if context.settings.mode == "audit":
         return Decided(verdict, None, "audit", event.host.reply_delivered(event, verdict.reply))
     transcript = event.transcript  # where `report` finds the session's tokens
