@@ -260,3 +260,22 @@ def test_untrusted_approval_policy_is_gone(tmp_path: Path) -> None:
     assert run.returncode == 1
     assert 'approval_policy = "untrusted" is no longer supported' in run.stderr
     assert fake.requests == []
+
+
+def reason_of(lines: int, width: int) -> str:
+    return "\n".join(f"{n:06d} " + "r" * (width - 7) for n in range(1, lines + 1))
+
+
+@pytest.mark.parametrize(("lines", "width", "whole"), [
+    (9_900 // 100, 99, True),     # 9,899 bytes in 99 lines: whole
+    (1_000, 9, True),             # 1,000 lines, 9,999 bytes: many lines alone do not cut
+    (101, 100, False),            # 10,099 bytes: cut (Codex counts a token per 4 bytes: 2,525)
+])
+def test_a_block_reason_is_cut_by_its_size_like_any_output(tmp_path: Path, lines: int,
+                                                            width: int, whole: bool) -> None:
+    """What Codex delivers of a block reason uncut (hook/pipeline.py passes the original past
+    `uncut_bytes`, 10,000): the reason is cut as a shell output is, by size."""
+    text = reason_of(lines, width)
+    result = probe(tmp_path, [Reply.call("exec_command", cmd="echo hi")],
+                   post_reply(decision="block", reason=text))
+    assert (result.received() == text) is whole, (len(text), result.received()[:200])

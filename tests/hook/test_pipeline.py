@@ -206,18 +206,19 @@ def test_delivery_is_the_host_count_and_the_reply_fingerprint(project: Path, doc
 CODEX_FIXTURES = Path(__file__).resolve().parents[1] / "e2e" / "fixtures" / "codex-0.171.0"
 
 
-@pytest.mark.parametrize(("size", "passes"), [(9_000, False), (9_001, True)])
+@pytest.mark.parametrize(("size", "passes"), [(10_000, False), (10_001, True)])
 def test_a_replacement_the_host_would_cut_is_not_delivered(project: Path, size: int,
                                                            passes: bool) -> None:
     """Codex cuts a block reason as it cuts any output (measured: an 11,108-char digest arrived
-    as 10,101): past its reply limit the original passes, whatever route made the digest."""
+    as 10,101, a 9,405-char one whole): past what it delivers uncut the original passes,
+    whatever route made the digest."""
     from garrepa_py.config.load import load_config
     from garrepa_py.hosts.codex import delivery
     from garrepa_py.routes.route import Route
     from garrepa_py.routes.verdict import Verdict
 
     codex = registry.by_name("codex")
-    assert codex is not None and codex.reply_limit == 9_000
+    assert codex is not None and codex.uncut_bytes == 10_000
     raw = json.loads((CODEX_FIXTURES / "post-tool-use.shell.json").read_text())
     event = codex.parse(raw)
     digest = "x" * size

@@ -133,9 +133,10 @@ def decide(route: Route, event: ToolEvent, context: HookContext, key: str | None
     verdict = route.handle(event, context)
     if verdict.reply is None:
         return Decided(verdict, None)
-    limit = event.host.reply_limit
+    limit = event.host.uncut_bytes
     text = event.host.replacement_text(verdict.reply) if limit is not None else None
-    if limit is not None and text is not None and len(text) > limit:
+    if limit is not None and text is not None and \
+            len(text.encode("utf-8", "surrogatepass")) > limit:
         # the host would cut the replacement as it cuts any output (Codex: measured), and a
         # cut digest no longer accounts for its source: the original passes
         from garrepa_py.routes.verdict import Verdict

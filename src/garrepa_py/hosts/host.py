@@ -69,7 +69,8 @@ class Host:
     name = ""
     default = False  # the host a hook started without `--host` serves
     default_timeout = 600  # seconds the host waits for a handler whose entry names none
-    reply_limit: int | None = None  # chars of a replacement the host delivers uncut (None: any)
+    reply_limit: int | None = None  # chars a route's replacement aims under (None: any)
+    uncut_bytes: int | None = None  # UTF-8 bytes of a replacement the host delivers uncut
 
     # events ---------------------------------------------------------------------------------
     def parse(self, raw: dict[str, Any]) -> ToolEvent:

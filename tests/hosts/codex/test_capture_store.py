@@ -80,3 +80,34 @@ def test_a_linked_folder_is_not_ready(tmp_path: Path) -> None:
     (tmp_path / "real").mkdir()
     os.symlink(tmp_path / "real", tmp_path / "link")
     assert not capture_store.ready(str(tmp_path / "link" / "c"))
+
+
+def test_a_read_capture_is_forgotten_and_only_plain_ids_are_ever_unlinked(tmp_path: Path) -> None:
+    from garrepa_py.hosts.codex import capture_store as store
+
+    folder = tmp_path / "cap" / "codex-capture"
+    folder.mkdir(parents=True)
+    for name in store.names("s1", "call_1"):
+        (folder / name).write_text("x")
+    outside = tmp_path / "cap" / "keep.out"
+    outside.write_text("mine")
+    store.forget(str(folder), "..", "keep")  # would name ../keep.out
+    store.forget(str(folder), "s1", "call_1")
+    assert sorted(p.name for p in folder.iterdir()) == []
+    assert outside.read_text() == "mine"
+
+
+def test_prune_removes_only_old_capture_files(tmp_path: Path) -> None:
+    import os
+
+    from garrepa_py.hosts.codex import capture_store as store
+
+    folder = tmp_path / "codex-capture"
+    folder.mkdir()
+    old, new, other = folder / "s.a.out", folder / "s.b.json", folder / "notes.txt"
+    for path in (old, new, other):
+        path.write_text("x")
+    os.utime(old, (1_000, 1_000))
+    os.utime(other, (1_000, 1_000))
+    assert store.prune(str(folder), now=1_000 + store.KEEP_SECONDS + 1) == 1
+    assert sorted(p.name for p in folder.iterdir()) == ["notes.txt", "s.b.json"]

@@ -30,9 +30,19 @@ def full_output(event: ToolEvent) -> str | None:
     a call whose stderr carried anything gets None)."""
     from garrepa_py.hosts.codex import capture_store
 
+    key = (event.session, event.tool_use_id)
+    if key in _READ:  # asked again in this process (a quick pass, then the route)
+        return _READ[key]
     directory = capture_store.capture_dir()
-    return capture_store.full_output(directory, event.session, event.tool_use_id,
-                                     event.tool_response)
+    try:
+        _READ[key] = capture_store.full_output(directory, event.session, event.tool_use_id,
+                                               event.tool_response)
+    finally:
+        capture_store.forget(directory, event.session, event.tool_use_id)  # read once
+    return _READ[key]
+
+
+_READ: dict[tuple[str | None, str | None], str | None] = {}  # one hook process: one event
 
 
 def unwrapped(raw: dict[str, Any]) -> dict[str, Any]:

@@ -83,6 +83,45 @@ def meta_text(size: int, kept: int, sha256: str) -> bytes:
             f'"sha256": "{sha256}"}}').encode()
 
 
+KEEP_SECONDS = 24 * 3600  # a capture whose PostToolUse never came (a killed session)
+
+
+def forget(directory: str, session: object, call_id: object) -> None:
+    """Removes a call's capture once its PostToolUse has read it: a digest's exact bytes are
+    in garrepa's spill by then, and an output that passed is the model's already."""
+    from garrepa_py.hosts.codex.capture import plain_id
+
+    if not plain_id(session) or not plain_id(call_id):
+        return  # an id that could name a path elsewhere is never unlinked
+    assert isinstance(session, str) and isinstance(call_id, str)
+    for name in names(session, call_id):
+        try:
+            os.unlink(os.path.join(directory, name))
+        except OSError:
+            pass
+
+
+def prune(directory: str, now: float, keep: float = KEEP_SECONDS) -> int:
+    """Removes captures older than `keep` (their PostToolUse never came); how many went. Only
+    regular files named like a capture, never through a link."""
+    gone = 0
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return 0
+    for entry in entries:
+        if not entry.name.endswith((".out", ".json")):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and \
+                    now - entry.stat(follow_symlinks=False).st_mtime > keep:
+                os.unlink(entry.path)
+                gone += 1
+        except OSError:
+            pass
+    return gone
+
+
 def _parts(directory: str, name: str) -> tuple[str, tuple[str, ...]]:
     parent = os.path.dirname(directory)
     return os.path.dirname(parent), (os.path.basename(parent), os.path.basename(directory), name)

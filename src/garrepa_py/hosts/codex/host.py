@@ -27,7 +27,8 @@ class Codex(Host):
     captures_output = True
     # Codex cuts a block reason as it cuts a shell output, at about 10,000 bytes (measured in
     # tests/e2e/test_codex_e2e.py: an 11,108-char digest arrived as Codex's 10,101-char cut)
-    reply_limit = 9_000
+    reply_limit = 9_000  # what a route aims under, leaving room for Codex's way of counting
+    uncut_bytes = 10_000  # past this a replacement is not delivered at all (hook/pipeline.py)
 
     def parse(self, raw: dict[str, Any]) -> ToolEvent:
         from garrepa_py.hosts.codex import bash

@@ -49,4 +49,7 @@ def rewrite(event: ToolEvent) -> dict[str, Any] | Pass:
         return Pass(decision.reason)
     if not capture_store.ready(directory):
         return Pass("capture-dir-unusable")
+    import time
+
+    capture_store.prune(directory, time.time())  # what killed sessions left behind
     return delivery.allow_rewrite(tool_input, decision.command)
