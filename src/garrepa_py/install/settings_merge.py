@@ -7,7 +7,7 @@ foreign handlers, groups, keys and key order are kept.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from garrepa_py.hook_commands import HOOK_COMMAND, is_hook_command
@@ -140,8 +140,11 @@ def add_entries(settings: dict[str, Any], timeout: int, slots: tuple[Slot, ...] 
     return result
 
 
-def remove_entries(settings: dict[str, Any]) -> dict[str, Any]:
-    """Return settings without garrepa's handlers, dropping only the containers we emptied."""
+def remove_entries(settings: dict[str, Any],
+                   ours: Callable[[object], bool] | None = None) -> dict[str, Any]:
+    """Return settings without garrepa's handlers (`ours`: which handlers are, for a host's
+    own file; Claude Code's by default), dropping only the containers we emptied."""
+    is_ours_ = ours or is_ours
     check_shape(settings)
     result = copy.deepcopy(settings)
     hooks = result.get("hooks")
@@ -154,9 +157,9 @@ def remove_entries(settings: dict[str, Any]) -> dict[str, Any]:
         removed_any = False
         for group in list(groups):
             handlers = _handlers(group)
-            if handlers is None or not any(is_ours(h) for h in handlers):
+            if handlers is None or not any(is_ours_(h) for h in handlers):
                 continue
-            handlers[:] = [h for h in handlers if not is_ours(h)]
+            handlers[:] = [h for h in handlers if not is_ours_(h)]
             removed_any = True
             if not handlers:  # by identity: a user's equal empty group stays
                 groups[:] = [g for g in groups if g is not group]

@@ -134,31 +134,11 @@ def add_entries(data: dict[str, Any], command: str, timeout: int) -> dict[str, A
 
 
 def remove_entries(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` without garrepa's handlers, dropping only the containers that held nothing else."""
-    check_shape(data)
-    result = copy.deepcopy(data)
-    hooks = result.get("hooks")
-    if not isinstance(hooks, dict):
-        return result
-    for event in list(hooks):
-        groups = hooks[event]
-        if not isinstance(groups, list):
-            continue
-        removed = False
-        for group in list(groups):
-            handlers = _handlers(group)
-            if handlers is None or not any(is_ours(h) for h in handlers):
-                continue
-            handlers[:] = [h for h in handlers if not is_ours(h)]
-            removed = True
-            if not handlers:
-                _drop(groups, group)
-        if removed and not groups:
-            del hooks[event]
-    if not hooks and data.get("hooks"):
-        del result["hooks"]
-    return result
+    """`data` without garrepa's handlers, dropping only the containers that held nothing else
+    (the one remover, with Codex's own idea of which handlers are garrepa's)."""
+    from garrepa_py.install.settings_merge import remove_entries as remove
 
+    return remove(data, ours=is_ours)
 
 def entry_problems(data: object, command: str) -> list[str]:
     """What `doctor` says about the entries: empty when every slot holds this project's
