@@ -25,6 +25,18 @@ def _claude_installed() -> None:
                     "(several joined by ':')")
 
 
+@pytest.fixture(autouse=True)
+def _codex_installed(request: pytest.FixtureRequest) -> None:
+    """A test marked `codex` skips, saying how to get it, when no Codex binary is installed."""
+    if request.node.get_closest_marker("codex") is None:
+        return
+    from ..support import codex_run
+
+    if codex_run.codex_binary() is None:
+        pytest.skip("Codex is not installed: run `scripts/test` (it installs "
+                    f"{codex_run.PINNED}) or set GARREPA_TEST_CODEX to a codex binary")
+
+
 @pytest.fixture
 def git_project(tmp_path: Path) -> Path:
     root = tmp_path / "proj"

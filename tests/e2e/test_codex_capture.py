@@ -33,12 +33,6 @@ pytestmark = [pytest.mark.codex]
 SEQ = "seq 1 50000"
 
 
-@pytest.fixture(autouse=True)
-def _codex_installed() -> None:
-    if codex_run.codex_binary() is None:
-        pytest.skip("Codex is not installed: run `scripts/test` (it installs "
-                    f"{codex_run.PINNED}) or set GARREPA_TEST_CODEX to a codex binary")
-
 
 @dataclass
 class Run:

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from ..support import codex_run
 from ..support.codex_run import CodexRun, hook_events, run_codex, write_config, write_probe_hooks
 from ..support.fake_responses import FakeResponses, Reply
 
@@ -26,12 +25,6 @@ FIXTURES = Path(__file__).with_name("fixtures") / "codex-0.171.0"
 SEQ = "seq 1 50000"
 SEQ_CHARS = sum(len(f"{n}\n") for n in range(1, 50001))  # 288,894: the whole output
 
-
-@pytest.fixture(autouse=True)
-def _codex_installed() -> None:
-    if codex_run.codex_binary() is None:
-        pytest.skip("Codex is not installed: run `scripts/test` (it installs "
-                    f"{codex_run.PINNED}) or set GARREPA_TEST_CODEX to a codex binary")
 
 
 @dataclass

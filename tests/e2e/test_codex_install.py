@@ -25,12 +25,6 @@ from ..support.fake_responses import FakeResponses, Reply
 pytestmark = [pytest.mark.codex]
 
 
-@pytest.fixture(autouse=True)
-def _codex_installed() -> None:
-    if codex_run.codex_binary() is None:
-        pytest.skip("Codex is not installed: run `scripts/test` (it installs "
-                    f"{codex_run.PINNED}) or set GARREPA_TEST_CODEX to a codex binary")
-
 
 def journal(garrepa_home: Path) -> list[dict[str, Any]]:
     path = garrepa_home / "journal.jsonl"
