@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import os
-import re
 import shlex
 import shutil
 import subprocess
-from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from garrepa_py import fs, paths
+from garrepa_py.actions.check import Check, parse_version
 from garrepa_py.config.load import Config, load_config
 from garrepa_py.errors import GarrepaError
 from garrepa_py.install import settings_merge
@@ -25,17 +24,6 @@ if TYPE_CHECKING:
     from garrepa_py.routes.route import Slot
 
 MIN_CLAUDE = (2, 1, 121)  # first version that applies updatedToolOutput for every tool
-
-
-@dataclass(frozen=True)
-class Check:
-    name: str
-    status: str  # "ok" | "warn" | "fail"
-    detail: str
-    hint: str = ""
-
-    def as_dict(self) -> dict[str, str]:
-        return asdict(self)
 
 
 def _interpreter() -> Check:
@@ -255,11 +243,6 @@ def _client(config: Config, client: ModelClient | None, why_not: str) -> Check:
     status, detail, hint = WHY_STRUCTURAL.get(
         why_not, ("warn", f"{why_not}: structural only", "check provider.type"))
     return Check("provider", status, detail.format(var=variable), hint.format(var=variable))
-
-
-def parse_version(text: str) -> tuple[int, ...] | None:
-    match = re.search(r"(\d+)\.(\d+)\.(\d+)", text)
-    return tuple(int(part) for part in match.groups()) if match else None
 
 
 def _claude() -> Check:

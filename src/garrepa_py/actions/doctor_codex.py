@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 from garrepa_py import fs
-from garrepa_py.actions.doctor import Check, parse_version
+from garrepa_py.actions.check import Check, parse_version
 from garrepa_py.errors import GarrepaError
 from garrepa_py.hosts.codex import install as codex
 from garrepa_py.hosts.codex import trust

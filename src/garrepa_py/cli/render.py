@@ -10,7 +10,7 @@ from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from garrepa_py.actions.doctor import Check
+from garrepa_py.actions.check import Check
 from garrepa_py.install.change import Change
 
 ACTION_STYLE = {"create": "green", "update": "yellow", "remove": "red", "keep": "dim"}

@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from garrepa_py.routes.verdict import HookContext, Verdict
 
 
+PLUGIN_DEFERS = "plugin-defers-to-project"
+
+
 class EventFacts:
     """What the event itself says, taken once it parsed: who, what, how big, what the host
     alone would deliver, and the project."""
@@ -111,8 +114,6 @@ class JournalLine:
         """Whether the line is written at all: not when garrepa is off for the project, not
         when the plugin defers to the project's own entry (which journals it), not for a Read's
         PreToolUse in post mode (its PostToolUse is the one line)."""
-        from garrepa_py.hook.pipeline import PLUGIN_DEFERS
-
         reason = self.prepared.reason if self.prepared is not None else None
         return reason not in ("mode-off", PLUGIN_DEFERS, "read-in-post") or self.error is not None
 

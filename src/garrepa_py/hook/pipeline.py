@@ -9,6 +9,8 @@ own entries. The hook runs `decide` under its watchdog; a preview runs it direct
 
 from __future__ import annotations
 
+from garrepa_py.hook.journal_line import PLUGIN_DEFERS
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -21,7 +23,6 @@ if TYPE_CHECKING:
     from garrepa_py.routes.verdict import HookContext
 
 DEADLINE_MARGIN_SECONDS = 1.5
-PLUGIN_DEFERS = "plugin-defers-to-project"
 
 
 def installed_timeout(project: str, event_name: str | None, host: Host | None = None
