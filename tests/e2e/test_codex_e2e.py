@@ -112,7 +112,8 @@ def test_a_real_corpus_grep_reaches_the_model_as_a_digest_of_all_of_it(
     whole = direct(hooked.grep, hooked.project)  # its size depends on the checkout's path
     text = whole.decode()
     assert len(text.splitlines()) == 719
-    assert mine.startswith(f"[garrepa briefing | command | {hooked.grep} | original: "
+    assert mine.startswith(f"Process exited with code 0\n[garrepa briefing | command | "
+                           f"{hooked.grep} | original: "
                            f"{len(text):,} chars, 719 lines")
     assert "Warning: truncated output" in theirs and "Warning: truncated output" not in mine
     assert len(mine) < CODEX_CUT < len(theirs)  # under Codex's cut: it arrives whole
