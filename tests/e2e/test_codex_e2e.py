@@ -136,6 +136,8 @@ def test_an_mcp_tool_with_a_big_result_gets_a_block_digest(
     assert mine.startswith("[garrepa briefing | mcp | mcp__probe__big_text | original: 208,892 "
                            "chars, 6,000 lines")
     assert "Not shown: lines 41-5,960 (5,920 lines)." in mine  # every line accounted for
+    # Codex has no Read tool: the pointer says how to print a range with its shell
+    assert "offset/limit" not in mine and "| `sed -n 'START,ENDp'` it, or run `garrepa peek" in mine
     assert len(mine) < 4_000 < len(theirs)
     _, spill = spill_of(mine)
     assert spill.read_text().count("\n") + 1 == MCP_LINES
