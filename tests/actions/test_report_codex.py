@@ -35,6 +35,7 @@ def digest_in_codex(project: Path, github_corpus: Path) -> tuple[dict[str, Any],
     event = codex_event("post-tool-use.mcp.json", project, tool_name="mcp__github__list_issues",
                         tool_use_id="call_000001",
                         tool_response={"content": [{"type": "text", "text": issues}]})
+    Path(event["transcript_path"]).unlink()  # Codex has not written its session file yet
     proc = run_codex_hook(event, "--host", "codex")
     assert proc.returncode == 0, proc.stderr
     return event, json.loads(proc.stdout)["reason"], Path(event["transcript_path"])
