@@ -96,8 +96,15 @@ def test_nothing_captured_or_odd_ids_get_none(tmp_path: Path) -> None:
     assert capture_store.full_output(str(tmp_path), "s", None, "x") is None
 
 
-def test_the_folder_defaults_to_a_private_one_in_tmp(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_folder_defaults_to_a_private_one_in_tmp(monkeypatch: pytest.MonkeyPatch,
+                                                     tmp_path: Path) -> None:
     monkeypatch.delenv(capture_store.ENV, raising=False)
+    monkeypatch.delenv("TMPDIR", raising=False)
+    assert capture_store.capture_dir() == f"/tmp/garrepa-{os.geteuid()}/codex-capture"
+    # $TMPDIR, which Codex's sandbox keeps writable when the user excludes /tmp
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    assert capture_store.capture_dir() == f"{tmp_path}/garrepa-{os.geteuid()}/codex-capture"
+    monkeypatch.setenv("TMPDIR", "relative/dir")  # not a folder it can name: /tmp
     assert capture_store.capture_dir() == f"/tmp/garrepa-{os.geteuid()}/codex-capture"
     monkeypatch.setenv(capture_store.ENV, "/x/y")
     assert capture_store.capture_dir() == "/x/y"

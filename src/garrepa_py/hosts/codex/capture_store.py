@@ -33,7 +33,12 @@ def capture_dir() -> str:
     override = os.environ.get(ENV)
     if override:
         return os.path.abspath(override)
-    return os.path.join("/tmp", f"garrepa-{os.geteuid()}", "codex-capture")
+    # Codex's sandbox lets a command write the workspace, /tmp and $TMPDIR (unless the user's
+    # config excludes /tmp, `exclude_slash_tmp`): $TMPDIR first, where it names a folder
+    base = os.environ.get("TMPDIR") or ""
+    if not os.path.isabs(base) or not os.path.isdir(base):
+        base = "/tmp"
+    return os.path.join(base, f"garrepa-{os.geteuid()}", "codex-capture")
 
 
 def ready(directory: str) -> bool:
