@@ -2,13 +2,17 @@
 project, then the real Qwen Code (pinned 0.24.4) against a loopback fake of chat completions
 (no network) runs a real corpus grep too big for Qwen Code's 30,000-char inline limit. What the
 model received is read from the fake's request log; the negative control is the same session
-without init, which gets Qwen Code's own saved-file notice and 4,000-char head and tail. The two
-sessions run at once (each takes 10-15 s, mostly Qwen Code starting).
+without init, which gets Qwen Code's own saved-file notice and 4,000-char head and tail. A third,
+with a probe hook (tests/support/codex_probe_hook.py), re-measures the reply shape garrepa relies
+on: `{"continue": false, "stopReason": T}` gives the model exactly T and the loop goes on, and
+the event carries the fields the recorded fixtures have. The three sessions run at once (each
+takes 10-15 s, mostly Qwen Code starting).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import subprocess
@@ -48,6 +52,30 @@ def text_of(content: Any) -> str:
     return str(content)
 
 
+STOP = "PROBE-STOP: the model reads exactly this\nand this line"
+FIXTURES = Path(__file__).parent / "fixtures" / "qwen-code-0.24.4"
+
+
+@dataclass
+class Probe:
+    events: list[dict[str, Any]]
+    received: str
+    main_loop_requests: int
+
+
+def probe(root: Path) -> Probe:
+    project = root / "proj"
+    project.mkdir(parents=True)
+    qwen_run.write_probe_hooks(project, root / "logs",
+                               {"PostToolUse": {"continue": False, "stopReason": STOP}},
+                               events=("PostToolUse",))
+    with FakeChat([Turn.call("run_shell_command", command="seq 1 40")]) as fake:
+        done = qwen_run.run_qwen(project, root / "home", fake.url)
+        assert done.returncode == 0, done.stderr[-2000:]
+        return Probe(qwen_run.hook_events(root / "logs", "PostToolUse"),
+                     text_of(fake.tool_messages().get("call_000001")), len(fake.main_loop()))
+
+
 def run(root: Path, grep: str, *, init: bool) -> Session:
     project = root / "proj"
     project.mkdir(parents=True)
@@ -64,15 +92,34 @@ def run(root: Path, grep: str, *, init: bool) -> Session:
 
 
 @pytest.fixture(scope="module")
-def sessions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Session, Session]:
+def all_runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Session, Session, Probe]:
     if qwen_run.qwen_binary() is None:
         pytest.skip("Qwen Code is not installed: run `scripts/test`")
     grep = f"grep -rn import {corpora.load('docs')}"
-    roots = tmp_path_factory.mktemp("hooked"), tmp_path_factory.mktemp("control")
-    with ThreadPoolExecutor(2) as pool:
+    roots = [tmp_path_factory.mktemp(name) for name in ("hooked", "control", "probe")]
+    with ThreadPoolExecutor(3) as pool:
         hooked = pool.submit(run, roots[0], grep, init=True)
         control = pool.submit(run, roots[1], grep, init=False)
-        return hooked.result(), control.result()
+        probed = pool.submit(probe, roots[2])
+        return hooked.result(), control.result(), probed.result()
+
+
+@pytest.fixture(scope="module")
+def sessions(all_runs: tuple[Session, Session, Probe]) -> tuple[Session, Session]:
+    return all_runs[0], all_runs[1]
+
+
+def test_a_stop_reply_is_exactly_what_the_model_gets_and_the_loop_goes_on(
+        all_runs: tuple[Session, Session, Probe]) -> None:
+    measured = all_runs[2]
+    assert measured.received == STOP
+    assert measured.main_loop_requests == 2  # the model was asked again after the tool
+    [event] = measured.events
+    recorded = json.loads((FIXTURES / "post-shell-small.json").read_text())
+    assert set(event) == set(recorded)
+    assert event["tool_name"] == "run_shell_command"
+    assert set(event["tool_response"]) == {"llmContent", "returnDisplay"}
+    assert event["tool_response"]["llmContent"].startswith("Command: seq 1 40\nDirectory: ")
 
 
 def test_a_real_corpus_grep_reaches_the_model_as_a_digest_of_all_of_it(
