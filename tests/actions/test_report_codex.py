@@ -12,6 +12,7 @@ from typing import Any
 
 from ..cli.helpers import invoke
 from ..hosts.codex.test_host import FIXTURES, codex_event, last, run_codex_hook
+from ..hosts.codex.test_pre_bash import pre_event
 
 SESSIONS = FIXTURES / "sessions"
 
@@ -34,6 +35,7 @@ def digest_in_codex(project: Path, github_corpus: Path) -> tuple[dict[str, Any],
     event = codex_event("post-tool-use.mcp.json", project, tool_name="mcp__github__list_issues",
                         tool_use_id="call_000001",
                         tool_response={"content": [{"type": "text", "text": issues}]})
+    Path(event["transcript_path"]).unlink()  # Codex has not written its session file yet
     proc = run_codex_hook(event, "--host", "codex")
     assert proc.returncode == 0, proc.stderr
     return event, json.loads(proc.stdout)["reason"], Path(event["transcript_path"])
@@ -93,3 +95,25 @@ def test_the_report_says_the_host_when_the_journal_holds_two(
     page = tmp_path / "report.html"
     assert invoke("report", "--html", str(page)).exit_code == 0
     assert "<h2>By host</h2>" in page.read_text()
+
+
+def test_a_capture_rewrite_is_no_briefing_and_its_call_is_no_read_back(
+        project: Path, garrepa_home: Path, tmp_path: Path) -> None:
+    """Codex's PreToolUse capture (`wrapped-capture`) and the same call's PostToolUse share a
+    key: the PostToolUse once counted as the agent going back for the exact bytes (a real
+    session: "recovered 50.7K chars" on capture, "7 of 9 briefings" gone back to)."""
+    pre = pre_event(project, "seq 1 10")
+    proc = run_codex_hook(pre, "--host", "codex",
+                          env={"GARREPA_CODEX_CAPTURE_DIR": str(tmp_path / "capture")})
+    assert proc.returncode == 0, proc.stderr
+    wrapped = json.loads(proc.stdout)["hookSpecificOutput"]["updatedInput"]["command"]
+    assert last(garrepa_home)["reason"] == "wrapped-capture"
+    post = codex_event("post-tool-use.shell.json", project, tool_use_id=pre["tool_use_id"],
+                       tool_input={"command": wrapped},
+                       tool_response="".join(f"{n}\n" for n in range(1, 11)))
+    assert run_codex_hook(post, "--host", "codex").returncode == 0
+    assert last(garrepa_home)["decision"] == "pass"
+    data = report()
+    assert data["total"]["recovery_chars"] == 0
+    assert data["recovery"]["briefings"] == 0 and data["recovery"]["recovered"] == 0
+    assert all(route["recovery_chars"] == 0 for route in data["routes"].values())

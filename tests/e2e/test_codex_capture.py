@@ -135,6 +135,18 @@ def test_seq_spills_every_byte_and_the_model_gets_what_it_would_have(tmp_path: P
     assert hooked.capture.parent.stat().st_mode & 0o777 == 0o700
 
 
+def test_an_output_over_codex_exec_buffer_is_given_back_whole(tmp_path: Path) -> None:
+    """Over 1 MiB Codex's cut names the bytes it dropped, not the line count (a `git log -p` of
+    any real project): the spill still agrees with it (it used to pass as `host-output-cut`)."""
+    command = "seq 1 300000"
+    hooked = codex(tmp_path, [Reply.call("exec_command", cmd=command)])
+    spilled = hooked.spill()
+    assert spilled is not None and len(spilled) == 1_988_895
+    seen = hooked.posts()[0]["tool_response"]
+    assert seen.split("\n")[1] == f"... {1_988_895 - 1024 * 1024} bytes omitted ..."
+    assert hooked.full_output() == spilled.decode()
+
+
 def test_a_real_corpus_grep_spills_every_byte(tmp_path: Path) -> None:
     docs = corpora.load("docs")
     command = f"grep -rn import {docs}"

@@ -112,7 +112,8 @@ def test_a_real_corpus_grep_reaches_the_model_as_a_digest_of_all_of_it(
     whole = direct(hooked.grep, hooked.project)  # its size depends on the checkout's path
     text = whole.decode()
     assert len(text.splitlines()) == 719
-    assert mine.startswith(f"[garrepa briefing | command | {hooked.grep} | original: "
+    assert mine.startswith(f"Process exited with code 0\n[garrepa briefing | command | "
+                           f"{hooked.grep} | original: "
                            f"{len(text):,} chars, 719 lines")
     assert "Warning: truncated output" in theirs and "Warning: truncated output" not in mine
     assert len(mine) < CODEX_CUT < len(theirs)  # under Codex's cut: it arrives whole
@@ -135,6 +136,8 @@ def test_an_mcp_tool_with_a_big_result_gets_a_block_digest(
     assert mine.startswith("[garrepa briefing | mcp | mcp__probe__big_text | original: 208,892 "
                            "chars, 6,000 lines")
     assert "Not shown: lines 41-5,960 (5,920 lines)." in mine  # every line accounted for
+    # Codex has no Read tool: the pointer says how to print a range with its shell
+    assert "offset/limit" not in mine and "| `sed -n 'START,ENDp'` it, or run `garrepa peek" in mine
     assert len(mine) < 4_000 < len(theirs)
     _, spill = spill_of(mine)
     assert spill.read_text().count("\n") + 1 == MCP_LINES

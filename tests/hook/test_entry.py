@@ -306,3 +306,13 @@ def test_the_codex_launcher_passes_host_codex_and_the_line_says_so(
     run_hook(json.dumps({**CODEX_EVENT, "tool_response": {"stdout": "hi\n", "stderr": ""}}))
     claude_line = json.loads((garrepa_home / "journal.jsonl").read_text().splitlines()[-1])
     assert "host" not in claude_line
+
+
+def test_host_of_names_one_host_plainly_or_none() -> None:
+    from garrepa_py.hook.entry import host_of
+
+    assert host_of(["-c", "/root"]) == "claude-code"
+    assert host_of(["-c", "/r", "--host", "codex"]) == host_of(["--host=codex"]) == "codex"
+    assert host_of(["--host"]) == host_of(["--host", ""]) == ""
+    assert host_of(["--host", "codex", "--host", "claude-code"]) == ""
+    assert host_of(["--host", "codex", "--host=codex"]) == "codex"

@@ -90,3 +90,18 @@ def test_stdin_stays_the_commands(tmp_path: Path) -> None:
     done = subprocess.run(["/bin/bash", "-c", script], input=b"from stdin\n",
                           capture_output=True, check=False)
     assert done.stdout == b"from stdin\n"
+
+
+def test_the_runner_run_as_a_file_finds_its_own_package_without_site(tmp_path: Path) -> None:
+    """`PY -I -S ROOT/garrepa_py/hook/tee_runner.py`, how the Codex rewrite starts it: nothing on
+    the path but the standard library, and still the spill is written and the bytes flow."""
+    import garrepa_py
+
+    script = Path(garrepa_py.__file__).parent / "hook" / "tee_runner.py"
+    capture = tmp_path / "g" / "cap"
+    done = subprocess.run(
+        ["/bin/bash", "-c", f"set -o posix -o pipefail; seq 1 3 | {sys.executable} -I -S "
+                            f"{script} --dir {capture} --session s1 --id c1"],
+        capture_output=True, check=False, timeout=60, env={"PATH": "/usr/bin:/bin"})
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"1\n2\n3\n", b"")
+    assert (capture / "s1.c1.out").read_bytes() == b"1\n2\n3\n"

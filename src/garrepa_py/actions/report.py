@@ -349,8 +349,7 @@ def build(since: float | None = None, project: str | None = None,
     report.scoped = project is not None
     report.arrival = arrivals(kept)
     report.briefings = [(record, read_back[id(record)]) for record in kept
-                        if record.get("decision") == "compress"
-                        and not str(record.get("reason", "")).startswith("wrapped-")]
+                        if briefed(record)]
     return report
 
 
@@ -400,6 +399,8 @@ def _recoveries(records: list[Record]
     found: list[tuple[Record, Record | None, int]] = []
     for record in sorted(records, key=_ts):
         if record.get("decision") == "compress":
+            if not briefed(record):
+                continue  # a rewrite: the call's own record follows it, never a read-back
             for spill in record.get("spills") or ():
                 if isinstance(spill, str):
                     by_spill[spill] = record
@@ -463,6 +464,13 @@ def _sessions(records: list[Record], report: Report) -> None:
     report.sessions = sorted(by_session.values(), key=lambda row: row["session"])
 
 
+def briefed(record: Record) -> bool:
+    """A replacement the model got: a compress decision, not a PreToolUse rewrite (`wrapped-…`:
+    the logs runner, Codex's capture), whose own PostToolUse or runner record follows it."""
+    return record.get("decision") == "compress" and \
+        not str(record.get("reason", "")).startswith("wrapped-")
+
+
 def _ts(record: Record) -> float:
     value = record.get("ts")
     return float(value) if isinstance(value, (int, float)) else 0.0
@@ -494,6 +502,8 @@ def _links(records: list[Record], report: Report) -> None:
     _sessions(records, report)
     for record in records:
         decision = record.get("decision")
+        if decision == "compress" and not briefed(record):
+            continue  # a rewrite before the call: its PostToolUse is no second look
         if decision == "compress":
             back = followed(record, by_spill=True)
             report.recovery_routes.add(str(record.get("route")), back)

@@ -150,11 +150,18 @@ def encode(reply: dict[str, Any]) -> bytes:
 
 def host_of(argv: list[str]) -> str:
     """The host named by `--host NAME` on the hook's command line (Codex's launcher passes
-    `--host codex`); claude-code when none is named."""
-    for flag, value in zip(argv, argv[1:], strict=False):
-        if flag == "--host" and value:
-            return value
-    return "claude-code"
+    `--host codex`, `--host=codex` too); claude-code when none is named, and "" (no host: every
+    event passes) when the flag names none, an empty one or two different ones."""
+    names = []
+    for index, word in enumerate(argv):
+        if word == "--host":
+            names.append(argv[index + 1] if index + 1 < len(argv) else "")
+        elif word.startswith("--host="):
+            names.append(word[len("--host="):])
+    if not names:
+        return "claude-code"
+    # no name, an empty one or two different ones: a launcher we do not know (unknown-host)
+    return names[0] if names[0] and len(set(names)) == 1 else ""
 
 
 def main() -> None:

@@ -140,5 +140,19 @@ def main() -> None:
     os._exit(0)
 
 
+def _own_root() -> None:
+    """Run as a file (`PY -I -S ROOT/garrepa_py/hook/tee_runner.py`): ROOT goes on the path, and
+    this file's folder does not (Python 3.10's `-I` still puts it first, where `hook/` would
+    shadow nothing today but could tomorrow)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    if sys.path and os.path.abspath(sys.path[0] or ".") == here:
+        del sys.path[0]
+    root = os.path.dirname(os.path.dirname(here))
+    if root not in sys.path:
+        sys.path.insert(0, root)
+
+
 if __name__ == "__main__":
+    if not __package__:
+        _own_root()
     main()

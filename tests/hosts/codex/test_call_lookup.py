@@ -50,3 +50,14 @@ def test_only_the_tail_is_read(tmp_path: Path) -> None:
 
 def test_the_login_shell_is_read() -> None:
     assert call_lookup.login_shell() is not None
+
+
+def test_the_exit_status_of_a_call_is_read_from_its_completed_item() -> None:
+    from garrepa_py.hosts.codex.call_lookup import exit_code
+
+    session = (Path(__file__).resolve().parents[2] / "e2e" / "fixtures" / "codex-0.171.0"
+               / "sessions" / "rollout-shell.jsonl")  # real: exit 0, then `exit 3`
+    assert exit_code(str(session), "call_000001") == 0
+    assert exit_code(str(session), "call_000002") == 3
+    assert exit_code(str(session), "call_999999") is None
+    assert exit_code(str(session.with_name("missing.jsonl")), "call_000001") is None

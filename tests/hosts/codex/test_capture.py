@@ -91,3 +91,16 @@ def test_unwrap_gives_back_the_models_command_from_this_calls_form_only() -> Non
     assert unwrap("set -o posix -o pipefail; a && b | x -I -m garrepa_py.hook.tee_runner "
                   "--dir d --session s1 --id call_1", "s1", "call_1") is None
     assert unwrap("grep x", "s1", "call_1") is None
+
+
+@pytest.mark.parametrize("runner", [
+    "/usr/bin/python3 -I -S /opt/g/garrepa_py/hook/tee_runner.py",
+    "'/my py/bin/python3' -I -S '/my root/garrepa_py/hook/tee_runner.py'"])
+def test_unwrap_knows_the_runner_run_as_a_file(runner: str) -> None:
+    from garrepa_py.hosts.codex.capture import decide, unwrap
+
+    made = decide("seq 1 3", {"cmd": "seq 1 3"}, "/bin/bash", runner, "/tmp/g/c", "s1", "c_1")
+    assert made.command is not None
+    assert unwrap(made.command, "s1", "c_1") == "seq 1 3"
+    assert unwrap(made.command.replace("tee_runner.py", "other.py"), "s1", "c_1") is None
+    assert unwrap(made.command.replace(" -I -S ", " -S "), "s1", "c_1") is None

@@ -40,6 +40,33 @@ def test_whole_and_consistent_with_codex_cut(tmp_path: Path) -> None:
     assert capture_store.full_output(str(directory), "s", "c", SEQ) == SEQ
 
 
+BIG = "".join(f"{n}\n" for n in range(1, 300001))  # 1,988,895 bytes: over Codex's 1 MiB buffer
+
+
+def codex_big_cut(text: str, omitted: int) -> str:
+    """Codex's cut of an output over its 1 MiB exec buffer (measured: `seq 1 300000`): the second
+    line names the bytes dropped from the middle, not the line count."""
+    size = len(text.encode())
+    return (f"Warning: truncated output (original token count: {(size + 3) // 4})\n"
+            f"... {omitted} bytes omitted ...\n\n{text[:5000]}…1038606 chars truncated…"
+            f"{text[-5000:]}")
+
+
+def test_an_output_over_codex_buffer_is_given_back_too(tmp_path: Path) -> None:
+    directory = tmp_path / "g" / "c"
+    store(directory, BIG.encode())
+    seen = codex_big_cut(BIG, len(BIG) - 1024 * 1024)
+    assert capture_store.full_output(str(directory), "s", "c", seen) == BIG
+
+
+@pytest.mark.parametrize("omitted", ["0", str(len(BIG)), "12x", "-5"])
+def test_an_omitted_count_that_cannot_be_gets_none(tmp_path: Path, omitted: str) -> None:
+    directory = tmp_path / "g" / "c"
+    store(directory, BIG.encode())
+    seen = codex_big_cut(BIG, 1).replace("... 1 bytes", f"... {omitted} bytes")
+    assert capture_store.full_output(str(directory), "s", "c", seen) is None
+
+
 @pytest.mark.parametrize("seen", [
     codex_cut(SEQ.replace("25000\n", "25000\noops\n")),  # a stderr line in the middle
     codex_cut(SEQ)[:-1] + "X",  # another tail

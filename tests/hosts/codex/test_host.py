@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -22,8 +23,12 @@ FIXTURES = Path(__file__).parents[2] / "e2e" / "fixtures" / "codex-0.171.0"
 
 def codex_event(name: str, project: Path, **changes: Any) -> dict[str, Any]:
     event = json.loads((FIXTURES / name).read_text())
-    event.update(cwd=str(project), session_id="019a-codex-session",
-                 transcript_path=str(project.parent / "rollout-2026-12-04-019a.jsonl"))
+    # a copy of a real session file (tests write into theirs): its call_000001 ran
+    # `seq 1 20000` and exited 0
+    session = project.parent / "rollout-2026-12-04-019a.jsonl"
+    if not session.exists():
+        shutil.copyfile(FIXTURES / "sessions" / "rollout-shell.jsonl", session)
+    event.update(cwd=str(project), session_id="019a-codex-session", transcript_path=str(session))
     event.update(changes)
     return event
 
@@ -147,6 +152,8 @@ def test_a_cut_output_captured_whole_before_codex_cut_it_gets_a_digest_of_all_of
     assert proc.returncode == 0, proc.stderr
     reply = json.loads(proc.stdout)
     assert reply["decision"] == "block"
+    # the block replaces Codex's header too: its exit status comes first, in its own words
+    assert reply["reason"].startswith("Process exited with code 0\n[garrepa briefing | command |")
     line = last(garrepa_home)
     assert (line["decision"], line["chars_in"]) == ("compress", len(listing))
     assert "20,000" in reply["reason"] or "20000" in reply["reason"]  # every path counted
@@ -155,3 +162,16 @@ def test_a_cut_output_captured_whole_before_codex_cut_it_gets_a_digest_of_all_of
                           env={"GARREPA_CODEX_CAPTURE_DIR": str(tmp_path / "empty")})
     assert (proc.returncode, proc.stdout) == (0, b"")
     assert last(garrepa_home)["reason"] == "host-output-cut"
+
+
+def test_without_the_exit_status_a_whole_output_is_not_replaced(
+        project: Path, garrepa_home: Path, tmp_path: Path) -> None:
+    """The session file does not say how the call ended (unreadable, or not this call): a digest
+    would hide whether the command failed, so Codex's own output passes."""
+    listing = "".join(f"./src/pkg{n // 500}/module_{n}.py\n" for n in range(400))
+    event = codex_event("post-tool-use.shell.json", project,
+                        tool_input={"command": "find . -name '*.py'"}, tool_response=listing,
+                        transcript_path=str(tmp_path / "missing.jsonl"))
+    proc = run_codex_hook(event, "--host", "codex", env={"GARREPA_THRESHOLD": "1000"})
+    assert proc.returncode == 0 and proc.stdout == b""
+    assert last(garrepa_home)["reason"] == "exit-code-unknown"

@@ -50,7 +50,7 @@ def test_a_plain_command_is_rewritten_to_tee_its_output(
     command = output["updatedInput"]["command"]
     assert output["updatedInput"] == {"command": command}
     assert command.startswith("set -o posix -o pipefail; seq 1 3 | ")
-    assert command.endswith(f" -I -m garrepa_py.hook.tee_runner --dir {capture} "
+    assert command.endswith(f" -I -S {SRC}/garrepa_py/hook/tee_runner.py --dir {capture} "
                             f"--session {SESSION} --id {CALL}")
     assert capture.stat().st_mode & 0o777 == 0o700
     done = subprocess.run(["/bin/bash", "-c", command], capture_output=True, check=True)

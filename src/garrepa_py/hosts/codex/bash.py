@@ -68,20 +68,26 @@ def is_cut(text: str) -> bool:
 
 
 class CodexCommand:
-    __slots__ = ("command", "text", "size")
+    __slots__ = ("command", "text", "size", "exit_code")
 
-    def __init__(self, command: str, text: str) -> None:
+    def __init__(self, command: str, text: str, exit_code: int) -> None:
         self.command = command
         self.text = text  # the whole output (Codex's own text when it did not cut it)
         self.size = len(text)
+        self.exit_code = exit_code
 
     def source(self) -> str | Pass:
         return self.text
 
     def reply(self, text: str) -> dict[str, Any]:
+        """A block reason replaces Codex's whole output item, its header too (measured), so
+        the header's one fact the model needs comes first, in Codex's own words."""
         from garrepa_py.hosts.codex.delivery import block
 
-        return block(text)
+        return block(f"{EXIT_LINE}{self.exit_code}\n{text}")
+
+
+EXIT_LINE = "Process exited with code "
 
 
 def take(event: ToolEvent) -> CodexCommand | Pass:
@@ -89,11 +95,14 @@ def take(event: ToolEvent) -> CodexCommand | Pass:
     if command is None or not isinstance(response, str):
         return Pass("unknown-shape")
     full = full_output(event)
-    if full is not None:
-        return CodexCommand(command, full)
-    if is_cut(response):
+    if full is None and is_cut(response):
         return Pass("host-output-cut")  # never a digest of a cut text
-    return CodexCommand(command, response)
+    from garrepa_py.hosts.codex.call_lookup import exit_code
+
+    code = exit_code(event.transcript, event.tool_use_id)
+    if code is None:  # a digest would hide whether the command failed: Codex's own passes
+        return Pass("exit-code-unknown")
+    return CodexCommand(command, response if full is None else full, code)
 
 
 def small(event: ToolEvent, threshold: int) -> bool:

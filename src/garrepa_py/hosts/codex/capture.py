@@ -31,7 +31,11 @@ from __future__ import annotations
 from garrepa_py.shell import tokenizer
 
 PREFIX = "set -o posix -o pipefail; "
-RUNNER_MODULE = "garrepa_py.hook.tee_runner"
+RUNNER_MODULE = "garrepa_py.hook.tee_runner"  # the form of garrepa before the runner ran as a file
+# the runner as a file: `PY -I -S ROOT/garrepa_py/hook/tee_runner.py`, ROOT the one the launcher
+# named (the runner puts it on its own path), so it starts wherever the hook started
+RUNNER_FLAGS = " -I -S "
+RUNNER_SCRIPT = "/garrepa_py/hook/tee_runner.py"
 MAX_COMMAND = 8192
 # bash builtins and keywords whose meaning changes in a pipeline's subshell or in posix mode
 # (`cd`, `exec`, `read`, `export`, …); the harmless printers stay allowed
@@ -146,6 +150,14 @@ def unwrap(command: object, session: object, tool_use_id: object) -> str | None:
         return None
     inner, bar, runner = command[len(PREFIX):-len(tail)].rpartition(" | ")
     program, dir_flag, _ = runner.partition(" --dir ")
-    if not bar or not dir_flag or not program.endswith(f" -I -m {RUNNER_MODULE}"):
+    if not bar or not dir_flag or not _is_runner(program):
         return None
     return inner if simple(inner) is None else None
+
+
+def _is_runner(program: str) -> bool:
+    """`PY -I -S ROOT/garrepa_py/hook/tee_runner.py` (or the older `PY -I -m MODULE` form)."""
+    python, flags, script = program.partition(RUNNER_FLAGS)
+    if flags and python and script.removesuffix("'").endswith(RUNNER_SCRIPT):
+        return True
+    return program.endswith(f" -I -m {RUNNER_MODULE}")

@@ -23,6 +23,9 @@ META_LIMIT = 4096
 ENV = "GARREPA_CODEX_CAPTURE_DIR"
 CUT_HEAD = "Warning: truncated output (original token count: "
 LINES_HEAD = "Total output lines: "
+# Over Codex's 1 MiB exec buffer the second line names the bytes it dropped from the middle
+# instead of the line count (measured, 0.171.0: `seq 1 300000`, `git log -p` of flask)
+OMITTED_HEAD, OMITTED_TAIL = "... ", " bytes omitted ..."
 EDGE = 256  # characters of Codex's cut head and tail compared with the spill
 
 
@@ -129,8 +132,9 @@ def _parts(directory: str, name: str) -> tuple[str, tuple[str, ...]]:
 
 def agrees(text: str, seen: str) -> bool:
     """Whether Codex's own view of the output (`seen`: the PostToolUse `tool_response`, whole or
-    cut) is the spill's `text`: equal when whole; when cut, the same line count and token
-    estimate in Codex's header and the same first and last EDGE characters."""
+    cut) is the spill's `text`: equal when whole; when cut, the same line count (over 1 MiB: fewer
+    bytes omitted than the text has) and token estimate in Codex's header and the same first
+    and last EDGE characters."""
     if seen == text:
         return True
     if not seen.startswith(CUT_HEAD):
@@ -138,13 +142,24 @@ def agrees(text: str, seen: str) -> bool:
     header, _, rest = seen.partition("\n")
     lines_line, _, body = rest.partition("\n")
     tokens = header[len(CUT_HEAD):].rstrip(")")
-    if not lines_line.startswith(LINES_HEAD) or not body.startswith("\n"):
+    if not body.startswith("\n"):
         return False
     body = body[1:]
     size = len(text.encode("utf-8", "surrogatepass"))
-    if tokens != str((size + 3) // 4) or lines_line[len(LINES_HEAD):] != str(_line_count(text)):
+    if tokens != str((size + 3) // 4) or not _second_line_agrees(lines_line, text, size):
         return False
     return text.startswith(body[:EDGE]) and text.endswith(body[-EDGE:]) and len(body) >= EDGE
+
+
+def _second_line_agrees(line: str, text: str, size: int) -> bool:
+    """`Total output lines: N` (N the text's line count), or over 1 MiB `... M bytes omitted ...`
+    (M fewer bytes than the text has)."""
+    if line.startswith(LINES_HEAD):
+        return line[len(LINES_HEAD):] == str(_line_count(text))
+    if line.startswith(OMITTED_HEAD) and line.endswith(OMITTED_TAIL):
+        omitted = line[len(OMITTED_HEAD):-len(OMITTED_TAIL)]
+        return omitted.isdigit() and 0 < int(omitted) < size
+    return False
 
 
 def _line_count(text: str) -> int:

@@ -17,8 +17,11 @@ if TYPE_CHECKING:
 
 
 def block(text: str) -> dict[str, Any]:
-    """The reply that makes `text` the call's output, as the model reads it."""
-    return {"decision": "block", "reason": text}
+    """The reply that makes `text` the call's output, as the model reads it (its pointer lines
+    name a `sed -n`, Codex having no Read tool)."""
+    from garrepa_py.hosts.codex.pointers import for_codex
+
+    return {"decision": "block", "reason": for_codex(text)}
 
 
 def mcp_texts(response: object) -> list[str] | None:

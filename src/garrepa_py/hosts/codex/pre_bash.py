@@ -17,12 +17,21 @@ if TYPE_CHECKING:
     from garrepa_py.event import ToolEvent
 
 def runner_words() -> str | None:
-    """The runner's command as shell words: this interpreter, isolated, running the module."""
-    from garrepa_py.hook_commands import shell_word
-    from garrepa_py.hosts.codex.capture import RUNNER_MODULE
+    """The runner's command as shell words: this interpreter, isolated, running the runner's FILE
+    from the garrepa_py this hook runs (the launcher appends its root by hand, `-I -S`: a
+    `-m garrepa_py…` would find no garrepa_py when that root is not the interpreter's own —
+    `pip install --user`, a source checkout — and the command's whole output would be lost)."""
+    import os
 
-    python = shell_word(sys.executable)
-    return None if python is None else f"{python} -I -m {RUNNER_MODULE}"
+    from garrepa_py.hook_commands import shell_word
+    from garrepa_py.hosts.codex.capture import RUNNER_FLAGS, RUNNER_SCRIPT
+
+    package = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    script = os.path.dirname(package) + RUNNER_SCRIPT
+    python, script_word = shell_word(sys.executable), shell_word(script)
+    if python is None or script_word is None or not os.path.isfile(script):
+        return None
+    return f"{python}{RUNNER_FLAGS}{script_word}"
 
 
 def rewrite(event: ToolEvent) -> dict[str, Any] | Pass:
