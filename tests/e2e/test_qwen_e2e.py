@@ -38,6 +38,7 @@ class Session:
     home: Path  # GARREPA_HOME
     received: str  # what the model got for the grep, from the fake's request log
     grep: str
+    mcp: str  # what the model got for the MCP call
 
 
 def env_for(root: Path) -> dict[str, str]:
@@ -54,6 +55,8 @@ def text_of(content: Any) -> str:
 
 STOP = "PROBE-STOP: the model reads exactly this\nand this line"
 FIXTURES = Path(__file__).parent / "fixtures" / "qwen-code-0.24.4"
+MCP_SERVER = Path(__file__).parents[1] / "support" / "mcp_server.py"
+MCP_LINES = 6000
 
 
 @dataclass
@@ -84,11 +87,19 @@ def run(root: Path, grep: str, *, init: bool) -> Session:
                                "--provider", "none", str(project)], env=env_for(root),
                               capture_output=True, text=True, timeout=120, check=False)
         assert done.returncode == 0, done.stderr
-    with FakeChat([Turn.call("run_shell_command", command=grep)]) as fake:
+    settings = project / ".qwen" / "settings.json"
+    data = json.loads(settings.read_text()) if settings.exists() else {}
+    data["mcpServers"] = {"probe": {"command": sys.executable, "args": [str(MCP_SERVER)]}}
+    settings.parent.mkdir(exist_ok=True)
+    settings.write_text(json.dumps(data, indent=2))
+    script = [Turn.call("run_shell_command", command=grep),
+              Turn.call("mcp__probe__big_text", lines=MCP_LINES)]
+    with FakeChat(script) as fake:
         done_run = qwen_run.run_qwen(project, root / "home", fake.url, extra=env_for(root))
         assert done_run.returncode == 0, done_run.stderr[-2000:]
-        received = text_of(fake.tool_messages().get("call_000001"))
-    return Session(project, root / "garrepa-home", received, grep)
+        received = fake.tool_messages()
+    return Session(project, root / "garrepa-home", text_of(received.get("call_000001")), grep,
+                   text_of(received.get("call_000002")))
 
 
 @pytest.fixture(scope="module")
@@ -148,10 +159,22 @@ def test_the_journal_names_the_host_and_what_qwen_alone_delivered(
     hooked, control = sessions
     lines = [r for r in journal.read(target=hooked.home / "journal.jsonl") if r.get("route")]
     assert [(r["host"], r["tool"], r["decision"]) for r in lines] == \
-        [("qwen-code", "Bash", "compress")]
+        [("qwen-code", "Bash", "compress"), ("qwen-code", "mcp__probe__big_text", "compress")]
     # what Qwen Code alone delivered: the control's view, but for the saved file's path, whose
     # temp folder's name differs in length between the two sessions
     assert lines[0]["baseline_chars"] - len(str(hooked.project)) == \
         len(control.received) - len(str(control.project))
     assert lines[0]["delivered_chars"] == len(hooked.received)
     assert not (control.home / "journal.jsonl").exists()
+
+
+def test_a_big_mcp_result_reaches_the_model_as_a_digest_not_qwens_preview(
+        sessions: tuple[Session, Session]) -> None:
+    hooked, control = sessions
+    assert control.mcp.startswith("<persisted-output>\nOutput too large")
+    assert "Preview (up to 2000 chars)" in control.mcp
+    assert hooked.mcp.startswith("[garrepa briefing | mcp | ")
+    assert f"mcp line {MCP_LINES}:" in hooked.mcp or f"{MCP_LINES:,} lines" in hooked.mcp \
+        or f"{MCP_LINES} lines" in hooked.mcp
+    lines = [r for r in journal.read(target=hooked.home / "journal.jsonl") if r.get("route")]
+    assert lines[1]["baseline_chars"] is None  # Qwen Code's notice: its size is not modelled

@@ -66,3 +66,15 @@ def test_a_saved_output_that_may_be_cut_passes(project: Path, garrepa_home: Path
     proc = run_hook(at(project, post("grep -rn def src", notice)), "--host", "qwen-code")
     assert (proc.returncode, proc.stdout) == (0, b"")
     assert (last(garrepa_home)["reason"]) == "host-output-cut"
+
+
+def test_a_big_mcp_result_gets_a_stop_digest(project: Path, garrepa_home: Path) -> None:
+    text = "".join(f"mcp line {n}: the quick brown fox\n" for n in range(1, 6001))
+    event = at(project, dict(fixture("post-mcp.json"), tool_input={"lines": 6000},
+                             tool_response={"llmContent": [{"text": text}], "returnDisplay": ""}))
+    proc = run_hook(event, "--host", "qwen-code")
+    reply = json.loads(proc.stdout)
+    assert reply["continue"] is False and len(reply["stopReason"]) < len(text) // 10
+    line = last(garrepa_home)
+    assert (line["route"], line["decision"], line["host"]) == ("mcp", "compress", "qwen-code")
+    assert line["chars_in"] == len(text)

@@ -38,7 +38,7 @@ styles = st.sampled_from([json_style.JsonStyle(), json_style.JsonStyle(indent=" 
 def _no_empty_containers(document: dict[str, Any]) -> dict[str, Any]:
     result = dict(document)
     hooks = {event: groups for event, groups in result.pop("hooks", {}).items()
-             if groups or event != "PostToolUse"}
+             if groups or event not in {e for e, _ in qwen.SLOTS}}
     return {**result, "hooks": hooks} if hooks else result
 
 
@@ -89,8 +89,9 @@ def test_init_and_uninstall_through_the_cli(project: Path) -> None:
     assert "installed for Qwen Code" in done.output and "start qwen" in done.output
     data = json.loads(settings_path.read_text())
     assert data["model"] == {"name": "qwen3-coder"} and data["hooks"]["Stop"] == []
-    assert data["hooks"]["PostToolUse"] == [{"matcher": "run_shell_command", "hooks": [
-        {"type": "command", "command": qwen.hook_command(project), "timeout": 30}]}]
+    handler = {"type": "command", "command": qwen.hook_command(project), "timeout": 30}
+    assert data["hooks"]["PostToolUse"] == [{"matcher": "run_shell_command", "hooks": [handler]},
+                                            {"matcher": "mcp__.*", "hooks": [handler]}]
     assert qwen.launcher_file(project).stat().st_mode & 0o777 == 0o755
     assert not (project / ".claude").exists() and not (project / ".codex").exists()
     gone = invoke("uninstall", str(project))

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from typing import Any
 
 SHELL_TOOL = "run_shell_command"
+# Qwen Code's own limit for a tool result it sends whole (0.24.4's code: the 25,000-char
+# truncate threshold plus 3,000 of headroom); measured past it: an MCP result of 208,892 chars
+# reached the model as a 2,529-char notice and preview
+MCP_INLINE_CHARS = 28_000
 
 
 def stop(text: str) -> dict[str, Any]:
@@ -30,16 +34,33 @@ def llm_content(response: object) -> str | None:
 
 
 def response_chars(response: object) -> int | None:
-    """The size of what a tool returned to the hook (what Qwen Code gives the model), in chars."""
+    """The size of what a tool returned to the hook, in chars (a shell call's `llmContent`, an
+    MCP result's text parts)."""
     content = llm_content(response)
-    return len(content) if content is not None else None
+    if content is not None:
+        return len(content)
+    parts = response.get("llmContent") if isinstance(response, dict) else None
+    if isinstance(parts, list) and all(isinstance(p, dict) for p in parts):
+        return sum(len(p["text"]) for p in parts if isinstance(p.get("text"), str))
+    return None
 
 
 def event_baseline(event: Mapping[str, Any]) -> int | None:
-    """What Qwen Code alone delivers for a PostToolUse shell event: its `llmContent`."""
-    if event.get("hook_event_name") != "PostToolUse" or event.get("tool_name") != SHELL_TOOL:
+    """What Qwen Code alone delivers for a PostToolUse event: a shell call's `llmContent`; an
+    MCP result's text up to MCP_INLINE_CHARS (past it Qwen Code sends a notice and a
+    preview whose exact size is not modelled here: None, unknown)."""
+    if event.get("hook_event_name") != "PostToolUse":
         return None
-    return response_chars(event.get("tool_response"))
+    tool, response = event.get("tool_name"), event.get("tool_response")
+    if tool == SHELL_TOOL:
+        return response_chars(response)
+    if isinstance(tool, str) and tool.startswith("mcp__"):
+        from garrepa_py.hosts.qwen_code.mcp import texts_of
+
+        texts = texts_of(response)
+        size = None if not isinstance(texts, list) else sum(len(t) for t in texts)
+        return size if size is not None and size <= MCP_INLINE_CHARS else None
+    return None
 
 
 def replacement_text(reply: Mapping[str, Any]) -> str | None:

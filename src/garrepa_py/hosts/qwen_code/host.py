@@ -2,8 +2,9 @@
 
 Its shell tool `run_shell_command` is served as the routes' "Bash" (shell.py: the output whole,
 or Qwen Code's saved file of it); delivery.py says what Qwen Code alone delivers and renders
-garrepa's reply as `{"continue": false, "stopReason": TEXT}`. Its read, grep and glob tools and
-its MCP results are not measured here: those shapes are None and their routes pass.
+garrepa's reply as `{"continue": false, "stopReason": TEXT}`; mcp.py takes an MCP result's text
+parts. Its read, grep and glob tools are not measured here: those shapes are None and their
+routes pass.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 
     from garrepa_py.event import ToolEvent
     from garrepa_py.hosts.host import Pass
+    from garrepa_py.hosts.qwen_code.mcp import QwenMcp
     from garrepa_py.hosts.qwen_code.shell import QwenCommand
 
 
@@ -44,6 +46,16 @@ class QwenCode(Host):
         from garrepa_py.hosts.qwen_code import shell
 
         return shell.small(event, threshold)
+
+    def mcp_result(self, event: ToolEvent) -> QwenMcp | Pass:
+        from garrepa_py.hosts.qwen_code import mcp
+
+        return mcp.take(event)
+
+    def mcp_small(self, event: ToolEvent, threshold: int) -> bool:
+        from garrepa_py.hosts.qwen_code import mcp
+
+        return mcp.small(event, threshold)
 
     def event_baseline(self, event: ToolEvent) -> int | None:
         from garrepa_py.hosts.qwen_code import delivery

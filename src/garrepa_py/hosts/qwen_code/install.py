@@ -35,7 +35,9 @@ from garrepa_py.install.settings_merge import check_shape
 HOST = "qwen-code"
 LAUNCHER_NAME = "garrepa-hook"
 TEMPLATE = "qwen-hook"
-SLOTS: tuple[tuple[str, str], ...] = (("PostToolUse", "run_shell_command"),)
+# (event, matcher): the shell tool and MCP tools (a matcher is a name or a regex), after they ran
+SLOTS: tuple[tuple[str, str], ...] = (("PostToolUse", "run_shell_command"),
+                                      ("PostToolUse", "mcp__.*"))
 
 
 def settings_file(project: Path) -> Path:
