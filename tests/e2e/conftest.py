@@ -15,6 +15,8 @@ def pytest_configure(config: pytest.Config) -> None:
     # not `e2e`: those run once per Claude Code binary (tests/conftest.py), these once
     config.addinivalue_line("markers", "codex: runs the real Codex CLI binary against a "
                             "loopback fake Responses API (tests/e2e/test_codex_*.py)")
+    config.addinivalue_line("markers", "qwen: runs the real Qwen Code CLI against a loopback "
+                            "fake of chat completions (tests/e2e/test_qwen_*.py)")
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -35,6 +37,18 @@ def _codex_installed(request: pytest.FixtureRequest) -> None:
     if codex_run.codex_binary() is None:
         pytest.skip("Codex is not installed: run `scripts/test` (it installs "
                     f"{codex_run.PINNED}) or set GARREPA_TEST_CODEX to a codex binary")
+
+
+@pytest.fixture(autouse=True)
+def _qwen_installed(request: pytest.FixtureRequest) -> None:
+    """A test marked `qwen` skips, saying how to get it, when no Qwen Code is installed."""
+    if request.node.get_closest_marker("qwen") is None:
+        return
+    from ..support import qwen_run
+
+    if qwen_run.qwen_binary() is None:
+        pytest.skip("Qwen Code is not installed: run `scripts/test` (it installs "
+                    f"{qwen_run.PINNED}) or set GARREPA_TEST_QWEN to its cli-entry.js")
 
 
 @pytest.fixture

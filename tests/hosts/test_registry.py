@@ -7,7 +7,7 @@ from garrepa_py.hosts.host import Host
 
 
 def test_hosts_by_name_with_claude_code_the_default() -> None:
-    assert [host.name for host in registry.hosts()] == ["claude-code", "codex"]
+    assert [host.name for host in registry.hosts()] == ["claude-code", "codex", "qwen-code"]
     assert registry.by_name(None) is registry.DEFAULT is registry.by_name("claude-code")
     assert registry.DEFAULT.default and not registry.by_name("codex").default  # type: ignore[union-attr]
     assert registry.by_name("qwen") is None

@@ -62,10 +62,11 @@ class Provider(str, Enum):
 class Host(str, Enum):
     claude_code = "claude-code"
     codex = "codex"
+    qwen_code = "qwen-code"
 
 
 HostOpt = Annotated[list[Host] | None, typer.Option(
-    "--host", metavar="HOST", help="The agent to install for: claude-code or codex; repeat it for both. "
+    "--host", metavar="HOST", help="Agent: claude-code, codex or qwen-code; repeatable. "
                    "Default: codex in a project with .codex/ and no .claude/, else "
                    "claude-code.")]
 ProjectArg = Annotated[Path, typer.Argument(help="The project's root directory.")]
@@ -119,7 +120,8 @@ def init(
     """Install garrepa's hooks into a project (additive and idempotent).
 
     For Claude Code: .claude/settings.json and the launcher in .claude/hooks/. For Codex
-    (--host codex): .codex/hooks.json and the launcher in .codex/hooks/."""
+    (--host codex): .codex/hooks.json and the launcher in .codex/hooks/. For Qwen Code
+    (--host qwen-code): .qwen/settings.json and the launcher in .qwen/hooks/."""
     from garrepa_py.cli import render
     from garrepa_py.config.load import load_config
     from garrepa_py.config.schema import BY_KEY
@@ -136,7 +138,8 @@ def init(
     before = load_config(root)
     timeout = before.settings.hook.timeout_seconds
     if Host.claude_code not in hosts:
-        _init_codex_only(root, overrides, timeout, update_config, trust_codex_hooks, dry_run)
+        _init_codex_only(root, overrides, timeout, update_config, trust_codex_hooks, dry_run,
+                         hosts)
         return
     # A timeout edited by hand in settings.json stays unless the config asks for another one.
     keep_timeouts = timeout == BY_KEY["hook.timeoutSeconds"].default
@@ -146,6 +149,10 @@ def init(
         from garrepa_py.hosts.codex import install as codex
 
         outcome.changes.extend(codex.install(root, timeout, dry_run))
+    if Host.qwen_code in hosts:
+        from garrepa_py.hosts.qwen_code import install as qwen
+
+        outcome.changes.extend(qwen.install(root, timeout, dry_run))
     out = render.console()
     render.show_changes(out, outcome.changes, dry_run)
     for note in outcome.notes:
@@ -184,7 +191,10 @@ def _init_hosts(root: Path, named: list[Host] | None) -> list[Host]:
 
 
 def _init_codex_only(root: Path, overrides: dict[str, object], timeout: int,
-                     update_config: bool, trust_hooks: bool, dry_run: bool) -> None:
+                     update_config: bool, trust_hooks: bool, dry_run: bool,
+                     hosts: list[Host]) -> None:
+    """Codex and/or Qwen Code without Claude Code (the name is from when Codex was the only
+    other host; Codex alone says what it always said)."""
     from garrepa_py.cli import render
     from garrepa_py.errors import GarrepaError
     from garrepa_py.hosts.codex import install as codex
@@ -193,7 +203,12 @@ def _init_codex_only(root: Path, overrides: dict[str, object], timeout: int,
     if not root.is_dir():
         raise GarrepaError(f"{root} is not a directory", hint="pass the project's root directory")
     changes, notes, write_shared = plan_shared(root, overrides, update_config, dry_run)
-    changes += codex.install(root, timeout, dry_run)
+    if Host.codex in hosts:
+        changes += codex.install(root, timeout, dry_run)
+    if Host.qwen_code in hosts:
+        from garrepa_py.hosts.qwen_code import install as qwen
+
+        changes += qwen.install(root, timeout, dry_run)
     changes += write_shared()
     out = render.console()
     render.show_changes(out, changes, dry_run)
@@ -203,10 +218,15 @@ def _init_codex_only(root: Path, overrides: dict[str, object], timeout: int,
         out.print("dry run: nothing was written")
         return
     changed = any(c.action != "keep" for c in changes)
-    out.print("garrepa is installed for Codex." if changed
-              else "garrepa was already installed for Codex; nothing changed.")
-    _codex_trust_step(out, root, trust_hooks)
-    out.print("next: run `garrepa doctor`, then start codex in this directory.")
+    names = " and ".join(n for h, n in ((Host.codex, "Codex"), (Host.qwen_code, "Qwen Code"))
+                         if h in hosts)
+    out.print(f"garrepa is installed for {names}." if changed
+              else f"garrepa was already installed for {names}; nothing changed.")
+    if Host.codex in hosts:
+        _codex_trust_step(out, root, trust_hooks)
+    agents = " or ".join(n for h, n in ((Host.codex, "codex"), (Host.qwen_code, "qwen"))
+                         if h in hosts)
+    out.print(f"next: run `garrepa doctor`, then start {agents} in this directory.")
 
 
 def _codex_trust_step(out: object, root: Path, trust_hooks: bool) -> None:
@@ -226,26 +246,32 @@ def uninstall(
                         "(in ~/.claude/projects/<project>/garrepa/, and an older install's "
                         ".garrepa/).")] = False,
     host: Annotated[list[Host] | None, typer.Option(
-        "--host", metavar="HOST", help="Remove only this agent's install (claude-code or codex; repeatable). "
+        "--host", metavar="HOST", help="Remove only this agent's install (claude-code, codex or qwen-code; "
+                       "repeatable). "
                        "Default: every one garrepa finds in the project.")] = None,
     dry_run: DryRunOpt = False,
 ) -> None:
     """Remove exactly what `garrepa init` added (the config stays unless --purge)."""
     from garrepa_py.cli import render
     from garrepa_py.hosts.codex import install as codex
+    from garrepa_py.hosts.qwen_code import install as qwen
     from garrepa_py.install.project import Outcome
     from garrepa_py.install.project import uninstall as remove
 
     root = project.resolve()
     with_codex = root.is_dir() and codex.installed(root)
-    # by default every install found; Claude Code's steps unless only Codex's is there
+    with_qwen = root.is_dir() and qwen.installed(root)
+    # by default every install found; Claude Code's steps unless only another host's is there
     hosts = list(host) if host else (
-        [] if with_codex and not (root / ".claude").exists() else [Host.claude_code]) + (
-        [Host.codex] if with_codex else [])
+        [] if (with_codex or with_qwen) and not (root / ".claude").exists()
+        else [Host.claude_code]) + ([Host.codex] if with_codex else []) + (
+        [Host.qwen_code] if with_qwen else [])
     outcome = remove(root, purge=purge, dry_run=dry_run) if Host.claude_code in hosts else \
         Outcome()
     if Host.codex in hosts:
         outcome.changes.extend(codex.uninstall(root, dry_run))
+    if Host.qwen_code in hosts:
+        outcome.changes.extend(qwen.uninstall(root, dry_run))
     out = render.console()
     if not outcome.changed:
         out.print(f"garrepa is not installed in {root}; nothing to remove.")

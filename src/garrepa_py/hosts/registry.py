@@ -20,6 +20,7 @@ DEFAULT: Host = HOST
 PACKAGES = {
     "claude-code": "claude_code",
     "codex": "codex",
+    "qwen-code": "qwen_code",
 }
 
 
