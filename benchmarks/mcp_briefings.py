@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 sys.path.insert(0, str(REPO))
 
-from tests.mcp.test_json_digest_corpus import handles, rebuildable  # noqa: E402
+from tests.structural.json.test_json_digest import handles, rebuildable  # noqa: E402
 
 from garrepa_py.structural import mcp_result  # noqa: E402
 from garrepa_py.structural.handles import contains, fabricated  # noqa: E402

@@ -15,7 +15,7 @@ from garrepa_py.routes import logs as logs_route
 from garrepa_py.shell import log_command
 
 from ..conftest import SESSION_ID
-from .test_logs_route import init, pre_bash
+from ..routes.test_logs import init, pre_bash
 
 FORMS = [
     (".venv/bin/python -m pytest", "pytest"),

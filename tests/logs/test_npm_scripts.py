@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.logs.test_logs_route import init, pre_bash
 from tests.logs.test_runner_outcomes import recorded, through_the_pipe
+from tests.routes.test_logs import init, pre_bash
 from tests.support.build_runner_corpus import PACKAGE, cases
 
 

@@ -19,7 +19,7 @@ from garrepa_py.hosts.claude_code.host import HOST
 from garrepa_py.hosts.claude_code.saved_output import mcp_notice_path
 
 from ..conftest import session_fields, tool_results_dir
-from .test_mcp_hook import issues_json, post  # noqa: F401  (issues_json is a fixture)
+from ..routes.test_mcp import issues_json, post  # noqa: F401  (issues_json is a fixture)
 
 TAIL = ("\nFormat: {format}\nUse offset and limit parameters to read specific portions of the "
         "file.")

@@ -12,8 +12,8 @@ from pathlib import Path
 from garrepa_py import journal
 
 from ..conftest import run_hook
+from ..routes.test_read import content, hook
 from ..support.read_events import post_read
-from .test_read_hook import content, hook
 
 
 def _last(garrepa_home: Path) -> dict:  # type: ignore[type-arg]

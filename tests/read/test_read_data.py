@@ -22,7 +22,7 @@ import pytest
 from garrepa_py import journal
 
 from ..conftest import _corpus
-from .test_read_hook import content, hook
+from ..routes.test_read import content, hook
 
 LOW = {"GARREPA_THRESHOLD": "1000"}
 DATA = ["aiohttp-3.11.11/requirements/constraints.txt", "aiohttp-3.11.11/CONTRIBUTORS.txt",

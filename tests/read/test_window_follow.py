@@ -9,7 +9,7 @@ from pathlib import Path
 from garrepa_py import journal
 from garrepa_py.config import budgets
 
-from .test_read_hook import content, hook
+from ..routes.test_read import content, hook
 
 
 def test_reading_the_range_a_map_names_returns_those_lines(project: Path, refdocs_corpus: Path,
